@@ -1,0 +1,77 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "owl-site",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OwlDiff", targets: ["OwlDiff"]),
+        .library(name: "Owl", targets: ["Owl"]),
+        .library(name: "OwlSite", targets: ["OwlSite"]),
+        .executable(name: "owl-site", targets: ["owl-site"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    ],
+    targets: [
+        // The diff engine: staged changesets, linear and sectioned. No dependencies.
+        .target(name: "OwlDiff"),
+
+        // Directors, adapters, sections and cells rendering HTML.
+        .target(
+            name: "Owl",
+            dependencies: [
+                "OwlDiff",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
+        // The system's cmark-gfm (Debian libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+
+        // The site generator: content, Markdown, pages, manifest, patches.
+        .target(
+            name: "OwlSite",
+            dependencies: ["Owl", "CMarkGFM", "Yams"]
+        ),
+
+        // `owl-site serve`: static files, watching, rebuilding, live events.
+        .target(
+            name: "OwlServer",
+            dependencies: [
+                "OwlSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+
+        // The command line: argument parsing only.
+        .executableTarget(
+            name: "owl-site",
+            dependencies: [
+                "OwlSite",
+                "OwlServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // `make bench`: release-mode figures for the engine, rendering and builds.
+        .executableTarget(
+            name: "owl-bench",
+            dependencies: ["OwlDiff", "Owl", "OwlSite"],
+            path: "Benchmarks/owl-bench"
+        ),
+
+        .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff"]),
+        .testTarget(name: "OwlTests", dependencies: ["Owl"]),
+        .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite"]),
+        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer"]),
+    ]
+)

@@ -1,0 +1,8 @@
+#ifndef OWL_CMARK_GFM_SHIM_H
+#define OWL_CMARK_GFM_SHIM_H
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm-core-extensions.h>
+
+#endif

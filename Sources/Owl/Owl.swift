@@ -1,0 +1,1 @@
+// The Owl module; its code arrives with its issue.

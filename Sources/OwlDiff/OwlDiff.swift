@@ -1,0 +1,1 @@
+// The OwlDiff module; its code arrives with its issue.

@@ -1,0 +1,1 @@
+// The OwlServer module; its code arrives with its issue.

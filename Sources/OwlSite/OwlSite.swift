@@ -1,0 +1,1 @@
+// The OwlSite module; its code arrives with its issue.

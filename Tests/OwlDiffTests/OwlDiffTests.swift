@@ -1,0 +1,1 @@
+// Tests of OwlDiff arrive with its issue.

@@ -1,0 +1,1 @@
+// Tests of OwlServer arrive with its issue.

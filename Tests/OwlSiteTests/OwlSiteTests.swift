@@ -1,0 +1,1 @@
+// Tests of OwlSite arrive with its issue.

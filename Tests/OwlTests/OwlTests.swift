@@ -1,0 +1,1 @@
+// Tests of Owl arrive with its issue.

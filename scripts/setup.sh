@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what owl-site needs, only what is missing; quiet when everything is there.
+# usage: scripts/setup.sh [--bench]
+set -euo pipefail
+
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev chromium chromium-driver)
+if [[ "${1:-}" == "--bench" ]]; then
+    packages+=(hugo cmark-gfm nginx wrk)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if (( ${#missing[@]} )); then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! python3 -c "import selenium" 2>/dev/null; then
+    echo "setup: installing selenium"
+    python3 -m pip install --quiet --disable-pip-version-check selenium
+fi
