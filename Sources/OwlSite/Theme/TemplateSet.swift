@@ -42,7 +42,7 @@ struct TemplateSet: Sendable {
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(error.error)")
+                throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
             hash.add(name)
             hash.add(text)
@@ -68,6 +68,16 @@ struct TemplateSet: Sendable {
         var html = render(name, context)
         while html.last?.isNewline == true { html.removeLast() }
         return html
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "a section is closed with the wrong name"
+        case .unfinishedName?: "a tag is not finished"
+        case .expectedSectionEnd?: "a section is not closed"
+        case .invalidSetDelimiter?: "a set-delimiter tag is malformed"
+        default: "\(error)"
+        }
     }
 
     /// Every `{{> partial}}` must name a template.
