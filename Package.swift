@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff"]),
         .testTarget(name: "OwlTests", dependencies: ["Owl"]),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
         .testTarget(name: "OwlServerTests", dependencies: ["OwlServer"]),
     ]
 )
