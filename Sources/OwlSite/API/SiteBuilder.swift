@@ -21,7 +21,11 @@ public struct SiteBuilder: Sendable {
 
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let content = try SiteContent.load(options, config: config, cache: MarkdownCache())
+        let cache = MarkdownCache(
+            folder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil,
+            settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)"
+        )
+        let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         let renderer = PageRenderer(plan: plan, config: config, templates: templates)
         progress.begin(total: plan.pages.count)
@@ -52,6 +56,7 @@ public struct SiteBuilder: Sendable {
 
         let warnings = LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
         try output.write(files)
+        cache.save()
         return BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: pages.count
