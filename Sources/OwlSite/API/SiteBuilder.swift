@@ -84,12 +84,12 @@ public struct SiteBuilder: Sendable {
 
     /// A hash of every file's path and bytes (pages with their build id blanked), in path order.
     static func buildID(of files: [String: [UInt8]]) -> String {
-        var hash = ContentHash()
+        var hash = ByteHash()
         for path in files.keys.sorted() {
-            hash.update(with: path)
-            hash.update(with: [0])
-            hash.update(with: files[path]!)
-            hash.update(with: [0])
+            hash.update(path)
+            hash.update([UInt8(0)])
+            hash.update(files[path]!)
+            hash.update([UInt8(0)])
         }
         return hash.description
     }

@@ -19,33 +19,67 @@ struct AtomicOutput {
     }
 
     /// Writes `files` (path below the output → bytes) and puts them in place of the output.
+    ///
+    /// The output replaced by the previous build is kept aside as a spare and becomes this
+    /// build's staging folder: files are rewritten in place and extras deleted, which spares
+    /// the file system from allocating (and later freeing) an inode per page on every build.
     func write(_ files: [String: [UInt8]]) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         restoreInterruptedSwap()
-        for leftover in leftovers(kind: "new") + leftovers(kind: "old") { try? manager.removeItem(at: leftover) }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-        try? manager.removeItem(at: staging)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        try prepare(staging)
         do {
+            try prune(staging, keeping: files)
             try writeFiles(files, into: staging)
             try flush(staging)
             try swap(in: staging)
         } catch {
-            try? manager.removeItem(at: staging)
+            if rename(staging.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
+                try? manager.removeItem(at: staging)
+            }
             throw error
         }
     }
 
-    private func writeFiles(_ files: [String: [UInt8]], into folder: URL) throws {
+    /// Makes `staging` from the spare (or a killed build's leftovers), or as a new folder.
+    private func prepare(_ staging: URL) throws {
+        var candidates = leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old")
+        if let reusable = candidates.first, rename(reusable.path, staging.path) == 0 {
+            candidates.removeFirst()
+        } else {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        }
+        for leftover in candidates { try? FileManager.default.removeItem(at: leftover) }
+    }
+
+    /// Deletes everything in `folder` that is not one of `files` or a folder holding one.
+    private func prune(_ folder: URL, keeping files: [String: [UInt8]]) throws {
+        let folders = Self.folders(of: files.keys)
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return }
+        while let path = enumerator.nextObject() as? String {
+            let isFolder = enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+            let keep = isFolder ? folders.contains(path) : files[path] != nil
+            guard !keep else { continue }
+            if isFolder { enumerator.skipDescendants() }
+            try FileManager.default.removeItem(atPath: folder.path + "/" + path)
+        }
+    }
+
+    /// Every folder that holds one of `paths`, parents included.
+    private static func folders(of paths: some Sequence<String>) -> Set<String> {
         var folders = Set<String>()
-        for path in files.keys {
+        for path in paths {
             var directory = (path as NSString).deletingLastPathComponent
             while !directory.isEmpty, folders.insert(directory).inserted {
                 directory = (directory as NSString).deletingLastPathComponent
             }
         }
-        for directory in folders.sorted() {
+        return folders
+    }
+
+    private func writeFiles(_ files: [String: [UInt8]], into folder: URL) throws {
+        for directory in Self.folders(of: files.keys).sorted() {
             guard mkdir(folder.path + "/" + directory, 0o755) == 0 || errno == EEXIST else {
                 throw SiteError(file: output.path, "cannot create folder \(directory): \(String(cString: strerror(errno)))")
             }
@@ -82,7 +116,7 @@ struct AtomicOutput {
         return { function($0) }
     }()
 
-    /// Moves the output aside, moves the staging folder in, and deletes the old output.
+    /// Moves the output aside, moves the staging folder in, and keeps the old output as the spare.
     private func swap(in staging: URL) throws {
         let aside = parent.appendingPathComponent("\(stagingPrefix)old-\(getpid())")
         let hadOutput = FileManager.default.fileExists(atPath: output.path)
@@ -94,7 +128,9 @@ struct AtomicOutput {
             if hadOutput { _ = rename(aside.path, output.path) }
             throw SiteError(file: output.path, "cannot move the new output in place: \(reason)")
         }
-        if hadOutput { try? FileManager.default.removeItem(at: aside) }
+        if hadOutput, rename(aside.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
+            try? FileManager.default.removeItem(at: aside)
+        }
     }
 
     /// A build killed between its two renames leaves no output but the old one aside: put it back.
@@ -105,6 +141,7 @@ struct AtomicOutput {
 
     private func leftovers(kind: String) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        return names.filter { $0.hasPrefix("\(stagingPrefix)\(kind)-") }.sorted().map { parent.appendingPathComponent($0) }
+        return names.filter { $0 == "\(stagingPrefix)\(kind)" || $0.hasPrefix("\(stagingPrefix)\(kind)-") }.sorted()
+            .map { parent.appendingPathComponent($0) }
     }
 }
