@@ -27,7 +27,7 @@ public struct SiteBuilder: Sendable {
         )
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
-        let renderer = PageRenderer(plan: plan, config: config, templates: templates)
+        let renderer = try PageRenderer(plan: plan, config: config, templates: templates)
         progress.begin(total: plan.pages.count)
         var pages = try plan.pages.concurrentMap { page in
             defer { progress.step() }

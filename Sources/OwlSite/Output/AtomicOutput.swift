@@ -55,14 +55,26 @@ struct AtomicOutput {
 
     /// Deletes everything in `folder` that is not one of `files` or a folder holding one.
     private func prune(_ folder: URL, keeping files: [String: [UInt8]]) throws {
-        let folders = Self.folders(of: files.keys)
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return }
-        while let path = enumerator.nextObject() as? String {
-            let isFolder = enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
-            let keep = isFolder ? folders.contains(path) : files[path] != nil
-            guard !keep else { continue }
-            if isFolder { enumerator.skipDescendants() }
-            try FileManager.default.removeItem(atPath: folder.path + "/" + path)
+        try prune(root: folder.path, relative: "", files: files, folders: Self.folders(of: files.keys))
+    }
+
+    private func prune(root: String, relative: String, files: [String: [UInt8]], folders: Set<String>) throws {
+        guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { entries.append((name, entry.pointee.d_type == UInt8(DT_DIR))) }
+        }
+        closedir(directory)
+        for entry in entries {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            if entry.isFolder, folders.contains(path) {
+                try prune(root: root, relative: path, files: files, folders: folders)
+            } else if entry.isFolder || files[path] == nil {
+                try FileManager.default.removeItem(atPath: root + "/" + path)
+            }
         }
     }
 
