@@ -56,6 +56,11 @@ final class MarkdownCache: @unchecked Sendable {
         lock.withLock { current[source] = entry }
     }
 
+    /// The content hash of every file read in this build, by source path.
+    var fingerprints: [String: UInt64] {
+        lock.withLock { current.mapValues(\.hash) }
+    }
+
     /// Writes the entries of this build (only when something changed), replacing the file atomically.
     func save() {
         guard let file else { return }

@@ -11,14 +11,14 @@ struct PageRenderer: Sendable {
     /// Each listed item's cell HTML by cell template, rendered once for every list it is in.
     private let cells: [String: [Int: String]]
 
-    /// Renders the cell of every listed item, on both cores.
-    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet) throws {
+    /// Renders the cell of every item listed on `pages` (the pages to render), on both cores.
+    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec]) throws {
         self.plan = plan
         self.config = config
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
         var listed: [String: Set<Int>] = [:]
-        for page in plan.pages {
+        for page in pages {
             for list in page.lists {
                 let template = list.style == .grid ? CardCell.template : PostCell.template
                 for section in list.sections {

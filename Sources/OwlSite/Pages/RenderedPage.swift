@@ -71,6 +71,15 @@ struct RenderedPage: Sendable {
         manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
     }
 
+    /// A page taken from an earlier build, its build id blanked again.
+    init(path: String, bytes: [UInt8], manifest: ManifestPage, buildIDOffsets: [Int]) {
+        self.path = path
+        file = manifest.file
+        self.bytes = bytes
+        self.manifest = manifest
+        self.buildIDOffsets = buildIDOffsets
+    }
+
     /// Writes `buildID` (16 ASCII characters) over every blanked build id.
     mutating func fill(buildID: String) {
         let id = Array(buildID.utf8)
