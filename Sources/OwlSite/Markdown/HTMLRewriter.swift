@@ -29,8 +29,11 @@ struct HTMLRewriter {
                 index += 1
                 continue
             }
-            output.append(byte)
-            index += 1
+            // Copy the run up to the next byte that may start a heading or a link value.
+            var end = index + 1
+            while end < html.count, html[end] != UInt8(ascii: "<"), html[end] != UInt8(ascii: "\"") { end += 1 }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[index..<end]))
+            index = end
         }
         return String(decoding: output, as: UTF8.self)
     }
