@@ -171,3 +171,22 @@ enum SiteFixtureRoot {
         #expect(hash.description == ContentHash("héllo").description)
     }
 }
+
+@Suite struct ConcurrentMapTests {
+    @Test func keepsOrderAndValuesUnderLoad() throws {
+        let input = Array(0..<50_000)
+        for _ in 0..<20 {
+            #expect(try input.concurrentMap { String($0 * 3) } == input.map { String($0 * 3) })
+        }
+    }
+
+    @Test func throwsTheFirstErrorByIndex() {
+        struct Failure: Error, Equatable { var index: Int }
+        #expect(throws: Failure(index: 7)) {
+            try Array(0..<1000).concurrentMap { index in
+                if index == 7 || index == 900 { throw Failure(index: index) }
+                return index
+            }
+        }
+    }
+}
