@@ -69,7 +69,10 @@ let package = Package(
         ),
 
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff"]),
-        .testTarget(name: "OwlTests", dependencies: ["Owl"]),
+        .testTarget(
+            name: "OwlTests",
+            dependencies: ["Owl", "OwlDiff", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
         .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite"]),
         .testTarget(name: "OwlServerTests", dependencies: ["OwlServer"]),

@@ -1,1 +1,2 @@
 print("owl-bench")
+try RenderBenchmarks.run()

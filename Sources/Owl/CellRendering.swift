@@ -25,3 +25,18 @@ struct CellParts {
     var attributes: [(name: String, value: String)]
     var sizing: Sizing?
 }
+
+/// The cell renderers of one rendering pass, made on first use, by model type.
+struct CellRenderers {
+    private var byModelType: [ObjectIdentifier: CellRenderer] = [:]
+
+    mutating func renderer(for element: any ElementRepresentable, make: () throws -> CellRenderer) rethrows -> CellRenderer {
+        let type = ObjectIdentifier(Swift.type(of: element))
+        if let renderer = byModelType[type] {
+            return renderer
+        }
+        let renderer = try make()
+        byModelType[type] = renderer
+        return renderer
+    }
+}

@@ -16,3 +16,10 @@ public protocol HTMLRenderingCell: HTMLCell {
     /// The cell's inner HTML; `link` is the URL the adapter gives the cell, if any.
     func renderHTML(link: String?) -> String
 }
+
+/// A cell that hands its template the value of each key itself, instead of having its
+/// stored properties read by reflection: the fast path for large lists.
+public protocol TemplateValueProvider {
+    /// The value the template's `{{key}}` stands for, nil when there is none.
+    func templateValue(forKey key: String) -> Any?
+}
