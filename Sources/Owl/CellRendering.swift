@@ -1,3 +1,5 @@
+import OwlDiff
+
 /// A cell adapter, whatever its model and cell types.
 protocol CellRendering {
     /// The model type the adapter handles.
@@ -13,8 +15,7 @@ typealias CellRenderer = (any ElementRepresentable, CellPosition) throws -> Cell
 
 /// Where an element is rendered.
 struct CellPosition {
-    var index: Int
-    var sectionIndex: Int
+    var indexPath: ElementPath
     var section: Section
 }
 

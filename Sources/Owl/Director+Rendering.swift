@@ -1,3 +1,5 @@
+import OwlDiff
+
 /// Rendering: Owl's `reload()`, as HTML with the DOM markers of docs/formats.md §1.
 extension Director {
     /// The list as HTML.
@@ -18,7 +20,7 @@ extension Director {
             writer.openCells(style: layout.cellsStyle(sizing))
             for (index, element) in section.elements.enumerated() {
                 let parts = try renderers.renderer(for: element) { try cellRenderer(for: element) }(
-                    element, CellPosition(index: index, sectionIndex: sectionIndex, section: section)
+                    element, CellPosition(indexPath: ElementPath(element: index, section: sectionIndex), section: section)
                 )
                 writer.write(cell: element.differenceIdentifier, parts: parts, style: layout.cellStyle(adapter: parts.sizing, director: sizing))
             }
