@@ -64,7 +64,7 @@ let package = Package(
         // `make bench`: release-mode figures for the engine, rendering and builds.
         .executableTarget(
             name: "owl-bench",
-            dependencies: ["OwlDiff", "Owl", "OwlSite"],
+            dependencies: ["OwlDiff", "Owl", "OwlSite", .product(name: "Mustache", package: "swift-mustache")],
             path: "Benchmarks/owl-bench"
         ),
 

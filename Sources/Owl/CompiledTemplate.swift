@@ -34,10 +34,17 @@ struct CompiledTemplate {
     }
 
     /// `context` rendered, nil when a value needs swift-mustache's own renderer.
-    func render(_ context: Any) -> String? {
+    func render(_ context: TemplateContext) -> String? {
         var output = ""
-        var stack = [context]
+        output.reserveCapacity(128)
+        var stack = Stack(root: context)
         return Self.render(nodes, stack: &stack, into: &output) ? output : nil
+    }
+
+    /// The values in scope: the cell's context, then the values of enclosing sections.
+    private struct Stack {
+        let root: TemplateContext
+        var pushed: [Any] = []
     }
 
     // MARK: Compiling
@@ -75,17 +82,22 @@ struct CompiledTemplate {
 
     // MARK: Rendering
 
-    private static func render(_ nodes: [Node], stack: inout [Any], into output: inout String) -> Bool {
+    private static func render(_ nodes: [Node], stack: inout Stack, into output: inout String) -> Bool {
         for node in nodes {
             switch node {
             case .text(let text):
                 output += text
             case .variable(let name, let escaped):
                 guard let value = lookUp(name, in: stack) else { continue }
+                if let text = value as? String {
+                    output += escaped ? HTML.escape(text) : text
+                    continue
+                }
+                guard let value = represented(value) else { continue }
                 guard let text = text(of: value) else { return false }
                 output += escaped ? HTML.escape(text) : text
             case .section(let name, let inverted, let children):
-                let value = lookUp(name, in: stack)
+                let value = represented(lookUp(name, in: stack))
                 guard isPlain(value) else { return false }
                 let rendered =
                     inverted
@@ -97,7 +109,7 @@ struct CompiledTemplate {
         return true
     }
 
-    private static func renderSection(_ nodes: [Node], value: Any?, stack: inout [Any], into output: inout String) -> Bool {
+    private static func renderSection(_ nodes: [Node], value: Any?, stack: inout Stack, into output: inout String) -> Bool {
         switch value {
         case let sequence as any MustacheSequence:
             for element in elements(of: sequence) {
@@ -113,7 +125,7 @@ struct CompiledTemplate {
         }
     }
 
-    private static func renderInverted(_ nodes: [Node], value: Any?, stack: inout [Any], into output: inout String) -> Bool {
+    private static func renderInverted(_ nodes: [Node], value: Any?, stack: inout Stack, into output: inout String) -> Bool {
         switch value {
         case let sequence as any MustacheSequence:
             return !elements(of: sequence).isEmpty || render(nodes, pushing: sequence, on: &stack, into: &output)
@@ -126,9 +138,9 @@ struct CompiledTemplate {
         }
     }
 
-    private static func render(_ nodes: [Node], pushing object: Any, on stack: inout [Any], into output: inout String) -> Bool {
-        stack.append(object)
-        defer { stack.removeLast() }
+    private static func render(_ nodes: [Node], pushing object: Any, on stack: inout Stack, into output: inout String) -> Bool {
+        stack.pushed.append(object)
+        defer { stack.pushed.removeLast() }
         return render(nodes, stack: &stack, into: &output)
     }
 
@@ -138,23 +150,25 @@ struct CompiledTemplate {
 
     /// The value `name` stands for: its first key from the top of the stack down, the
     /// other keys inside that value (as swift-mustache looks names up).
-    private static func lookUp(_ name: Name, in stack: [Any]) -> Any? {
-        guard let first = name.keys.first else { return stack.last }
-        for object in stack.reversed() {
-            guard var value = child(named: first, of: object) else { continue }
-            for key in name.keys.dropFirst() {
-                guard let next = child(named: key, of: value) else { return nil }
-                value = next
-            }
-            return value is String ? value : (value as? any MustacheCustomRepresentation)?.representation ?? value
+    private static func lookUp(_ name: Name, in stack: Stack) -> Any? {
+        guard let first = name.keys.first else { return stack.pushed.last ?? stack.root }
+        guard var value = stack.pushed.reversed().lazy.compactMap({ child(named: first, of: $0) }).first ?? stack.root.child(named: first) else {
+            return nil
         }
-        return nil
+        for key in name.keys.dropFirst() {
+            guard let next = child(named: key, of: value) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// A looked-up value as swift-mustache sees it: its custom representation, if any.
+    private static func represented(_ value: Any?) -> Any? {
+        guard let value, !(value is String) else { return value }
+        return (value as? any MustacheCustomRepresentation).map(\.representation) ?? value
     }
 
     private static func child(named name: String, of object: Any) -> Any? {
-        if let context = object as? TemplateContext {
-            return context.child(named: name)
-        }
         let object = (object as? any MustacheCustomRepresentation).map(\.representation) ?? object
         if let parent = object as? any MustacheParent {
             return parent.child(named: name)

@@ -73,7 +73,7 @@ struct ParsedTemplate {
     let compiled: CompiledTemplate?
 
     /// `context` rendered, by the compiled form when it can.
-    func render(_ context: Any) -> String {
+    func render(_ context: TemplateContext) -> String {
         compiled?.render(context) ?? mustache.render(context)
     }
 }
