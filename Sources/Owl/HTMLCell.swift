@@ -18,7 +18,8 @@ public protocol HTMLRenderingCell: HTMLCell {
 }
 
 /// A cell that hands its template the value of each key itself, instead of having its
-/// stored properties read by reflection: the fast path for large lists.
+/// stored properties read by reflection: the fast path for large lists. (A cell adopting
+/// swift-mustache's `MustacheParent` is read through `child(named:)` the same way.)
 public protocol TemplateValueProvider {
     /// The value the template's `{{key}}` stands for, nil when there is none.
     func templateValue(forKey key: String) -> Any?

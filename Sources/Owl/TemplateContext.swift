@@ -1,35 +1,44 @@
 import Mustache
 
-/// What a cell or view template sees: the stored properties of the cell, then `link`.
+/// What a cell or view template sees: the values of the cell, then `link`.
 ///
-/// Properties are read once per cell (by reflection, unless the cell is a
-/// ``TemplateValueProvider``), so a template's lookups cost no reflection each.
+/// A ``TemplateValueProvider`` (or a swift-mustache `MustacheParent`) cell hands over its
+/// values itself; any other cell has its stored properties read once by reflection, so
+/// a template's lookups cost no reflection each.
 struct TemplateContext: MustacheParent {
-    private let properties: [(name: String, value: Any)]
-    private let provider: (any TemplateValueProvider)?
+    private enum Values {
+        case provider(any TemplateValueProvider)
+        case parent(any MustacheParent)
+        case properties([(name: String, value: Any)])
+    }
+
+    private let values: Values
     private let link: String?
 
     init(_ cell: Any, link: String?) {
         self.link = link
         if let provider = cell as? any TemplateValueProvider {
-            self.provider = provider
-            self.properties = []
+            values = .provider(provider)
+        } else if let parent = cell as? any MustacheParent {
+            values = .parent(parent)
         } else {
-            self.provider = nil
-            self.properties = Mirror(reflecting: cell).children.compactMap { child in
-                guard let name = child.label, let value = unwrapped(child.value) else { return nil }
-                return (name, value)
-            }
+            values = .properties(
+                Mirror(reflecting: cell).children.compactMap { child in
+                    guard let name = child.label, let value = unwrapped(child.value) else { return nil }
+                    return (name, value)
+                })
         }
     }
 
     func child(named name: String) -> Any? {
-        if let provider {
-            if let value = provider.templateValue(forKey: name) {
-                return value is String ? value : unwrapped(value)
-            }
-        } else if let property = properties.first(where: { $0.name == name }) {
-            return property.value
+        let value: Any?
+        switch values {
+        case .provider(let provider): value = provider.templateValue(forKey: name)
+        case .parent(let parent): value = parent.child(named: name)
+        case .properties(let properties): value = properties.first { $0.name == name }?.value
+        }
+        if let value {
+            return value is String ? value : unwrapped(value)
         }
         return name == "link" ? link : nil
     }
