@@ -67,6 +67,6 @@ import Testing
         let compiled = try #require(CompiledTemplate(template))
         let context = TemplateContext(WithLambda(), link: nil)
         #expect(compiled.render(context) == nil)
-        #expect(ParsedTemplate(mustache: template, compiled: compiled).render(context) == "x")
+        #expect(ParsedTemplate(mustache: template, compiled: compiled, partials: nil).render(context) == "x")
     }
 }
