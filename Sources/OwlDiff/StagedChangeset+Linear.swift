@@ -8,12 +8,10 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     public init(source: Collection, target: Collection) {
         let sourceElements = ContiguousArray(source)
         let targetElements = ContiguousArray(target)
-        var identifiers = IdentifierTable<Collection.Element.DifferenceIdentifier>(capacity: sourceElements.count)
-        let sourceKeys = KeyedSections(linear: sourceElements.map { identifiers.intern($0.differenceIdentifier) })
-        let targetKeys = KeyedSections(linear: targetElements.map { identifiers.key(of: $0.differenceIdentifier) })
-        let matching = Matching(
-            source: sourceKeys, target: targetKeys, sectionKeyCount: 1, elementKeyCount: identifiers.count
-        )
+        let keys = IdentifierTable.keys(source: sourceElements, target: targetElements) { $0.differenceIdentifier }
+        let sourceKeys = KeyedSections(linear: keys.source)
+        let targetKeys = KeyedSections(linear: keys.target)
+        let matching = Matching(source: sourceKeys, target: targetKeys, sectionKeyCount: 1, elementKeyCount: keys.count)
         let changes = StageChanges(
             matching: matching, source: sourceKeys, target: targetKeys,
             elementUpdated: matching.updates(from: sourceElements, to: targetElements),

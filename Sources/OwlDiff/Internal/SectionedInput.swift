@@ -25,38 +25,37 @@ internal struct SectionedInput<Section: DifferentiableSection> {
 
     @inlinable
     internal init<C: Swift.Collection>(source: C, target: C) where C.Element == Section {
-        var sectionIdentifiers = IdentifierTable<Section.DifferenceIdentifier>(capacity: source.count)
-        var elementIdentifiers = IdentifierTable<Element.DifferenceIdentifier>(capacity: source.count)
-        self.source = Self.side(source) { sectionIdentifiers.intern($0) } element: { elementIdentifiers.intern($0) }
-        self.target = Self.side(target) { sectionIdentifiers.key(of: $0) } element: { elementIdentifiers.key(of: $0) }
+        let (sourceSections, sourceElements, sourceStarts) = Self.flatten(source)
+        let (targetSections, targetElements, targetStarts) = Self.flatten(target)
+        let sectionKeys = IdentifierTable.keys(source: sourceSections, target: targetSections) { $0.differenceIdentifier }
+        let elementKeys = IdentifierTable.keys(source: sourceElements, target: targetElements) { $0.differenceIdentifier }
+        let sourceKeys = KeyedSections(
+            sectionKeys: sectionKeys.source, elementKeys: elementKeys.source, elementStarts: sourceStarts
+        )
+        let targetKeys = KeyedSections(
+            sectionKeys: sectionKeys.target, elementKeys: elementKeys.target, elementStarts: targetStarts
+        )
+        self.source = Side(sections: sourceSections, elements: sourceElements, keys: sourceKeys)
+        self.target = Side(sections: targetSections, elements: targetElements, keys: targetKeys)
         matching = Matching(
-            source: self.source.keys, target: self.target.keys,
-            sectionKeyCount: sectionIdentifiers.count, elementKeyCount: elementIdentifiers.count
+            source: sourceKeys, target: targetKeys,
+            sectionKeyCount: sectionKeys.count, elementKeyCount: elementKeys.count
         )
     }
 
+    /// The sections, all their elements end to end, and where each section's elements start.
     @inlinable
-    internal static func side<C: Swift.Collection>(
-        _ collection: C,
-        section sectionKey: (Section.DifferenceIdentifier) -> Int,
-        element elementKey: (Element.DifferenceIdentifier) -> Int
-    ) -> Side where C.Element == Section {
+    internal static func flatten<C: Swift.Collection>(
+        _ collection: C
+    ) -> (ContiguousArray<Section>, ContiguousArray<Element>, [Int]) where C.Element == Section {
         let sections = ContiguousArray(collection)
         var elements = ContiguousArray<Element>()
-        var elementKeys: [Int] = []
         var starts = [0]
         starts.reserveCapacity(sections.count + 1)
         for section in sections {
             elements.append(contentsOf: section.elements)
             starts.append(elements.count)
         }
-        elementKeys.reserveCapacity(elements.count)
-        for element in elements { elementKeys.append(elementKey(element.differenceIdentifier)) }
-        let keys = KeyedSections(
-            sectionKeys: sections.map { sectionKey($0.differenceIdentifier) },
-            elementKeys: elementKeys,
-            elementStarts: starts
-        )
-        return Side(sections: sections, elements: elements, keys: keys)
+        return (sections, elements, starts)
     }
 }
