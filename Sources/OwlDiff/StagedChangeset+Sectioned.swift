@@ -13,11 +13,9 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     @inlinable
     public init(source: Collection, target: Collection) {
         typealias Section = Collection.Element
-        let input = SectionedInput(source: source, target: target)
+        let input = DiffInput(sections: source, target)
         let sourceSections = input.source.sections
         let targetSections = input.target.sections
-        let sourceElements = input.source.elements
-        let targetElements = input.target.elements
         let matching = input.matching
         var sectionUpdated = [Bool](repeating: false, count: targetSections.count)
         for section in targetSections.indices {
@@ -28,31 +26,31 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         }
         let changes = StageChanges(
             matching: matching, source: input.source.keys, target: input.target.keys,
-            elementUpdated: matching.updates(from: sourceElements, to: targetElements),
-            sectionUpdated: sectionUpdated
+            elementUpdated: input.elementUpdates(), sectionUpdated: sectionUpdated
         )
 
         var stages = ContiguousArray<Changeset<Collection>>()
-        // Every source element in its current version: updated ones take the target's.
-        var current = sourceElements
+        // Every source section's elements in their current version: updated ones take the target's.
+        var current = input.source.elements
         let sourceStarts = input.source.keys.elementStarts
         if !changes.elementUpdated.isEmpty {
             for path in changes.elementUpdated {
                 let element = sourceStarts[path.section] + path.element
-                current[element] = targetElements[matching.elementTarget[element]]
+                current[path.section][path.element] = input.target[flat: matching.elementTarget[element]]
             }
             let data = Collection(sourceSections.indices.lazy.map { section in
-                Section(source: sourceSections[section], elements: current[sourceStarts[section]..<sourceStarts[section + 1]])
+                Section(source: sourceSections[section], elements: current[section])
             })
             stages.append(Changeset(data: data, elementUpdated: changes.elementUpdated))
         }
 
         // A kept source section with its elements after the deletes.
         func keptElements(of section: Int) -> Section {
-            let range = sourceStarts[section]..<sourceStarts[section + 1]
+            let start = sourceStarts[section]
             return Section(
                 source: sourceSections[section],
-                elements: range.lazy.filter { matching.elementTarget[$0] >= 0 }.map { current[$0] }
+                elements: current[section].indices.lazy.filter { matching.elementTarget[start + $0] >= 0 }
+                    .map { current[section][$0] }
             )
         }
         if !changes.sectionDeleted.isEmpty || !changes.elementDeleted.isEmpty {
@@ -75,10 +73,12 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
             let data = Collection(targetSections.indices.lazy.map { section in
                 let sourceSection = matching.sectionSource[section]
                 guard sourceSection >= 0 else { return targetSections[section] }
-                let range = targetStarts[section]..<targetStarts[section + 1]
-                return Section(source: sourceSections[sourceSection], elements: range.lazy.map { element in
-                    let sourceElement = matching.elementSource[element]
-                    return sourceElement >= 0 ? current[sourceElement] : targetElements[element]
+                let start = targetStarts[section]
+                return Section(source: sourceSections[sourceSection], elements: input.target.elements[section].indices.lazy.map { element in
+                    let sourceElement = matching.elementSource[start + element]
+                    guard sourceElement >= 0 else { return input.target.elements[section][element] }
+                    let sourceSection = input.source.keys.sectionOfElement[sourceElement]
+                    return current[sourceSection][sourceElement - sourceStarts[sourceSection]]
                 })
             })
             stages.append(Changeset(

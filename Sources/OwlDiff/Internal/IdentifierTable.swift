@@ -20,11 +20,13 @@ internal struct IdentifierTable<Identifier: Hashable> {
 
     /// The numbers of the identifiers of `source` (new ones numbered in order of first
     /// appearance) and of `target` (-1 for one that `source` lacks), and how many there are.
+    /// Both are read part after part, as if laid end to end.
     @inlinable
     internal static func keys<Value>(
-        source: ContiguousArray<Value>, target: ContiguousArray<Value>, _ identifier: (Value) -> Identifier
+        source: ContiguousArray<ContiguousArray<Value>>, target: ContiguousArray<ContiguousArray<Value>>,
+        _ identifier: (Value) -> Identifier
     ) -> (source: [Int], target: [Int], count: Int) {
-        var table = IdentifierTable(capacity: source.count)
+        var table = IdentifierTable(capacity: source.reduce(0) { $0 + $1.count })
         let sourceKeys = table.intern(source, identifier)
         return (sourceKeys, table.lookUp(target, identifier), table.identifiers.count)
     }
@@ -64,30 +66,55 @@ internal struct IdentifierTable<Identifier: Hashable> {
     /// The numbers of the identifiers of `values`, numbering new ones; `values` holds at
     /// most as many identifiers as the table has room for.
     @inlinable
-    internal mutating func intern<Value>(_ values: ContiguousArray<Value>, _ identifier: (Value) -> Identifier) -> [Int] {
-        let hashes = values.map { identifier($0).hashValue }
-        var keys = [Int](repeating: 0, count: values.count)
-        for index in values.indices {
-            let id = identifier(values[index])
-            let slot = slot(of: id, hash: hashes[index])
-            if slots[slot] == 0 {
-                identifiers.append(id)
-                slots[slot] = Self.tag(hashes[index]) | UInt64(identifiers.count)
+    internal mutating func intern<Value>(
+        _ parts: ContiguousArray<ContiguousArray<Value>>, _ identifier: (Value) -> Identifier
+    ) -> [Int] {
+        let hashes = Self.hashes(of: parts, identifier)
+        var keys = [Int](repeating: 0, count: hashes.count)
+        var index = 0
+        for values in parts {
+            for value in values {
+                let id = identifier(value)
+                let slot = slot(of: id, hash: hashes[index])
+                if slots[slot] == 0 {
+                    identifiers.append(id)
+                    slots[slot] = Self.tag(hashes[index]) | UInt64(identifiers.count)
+                }
+                keys[index] = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) &- 1
+                index += 1
             }
-            keys[index] = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) &- 1
         }
         return keys
     }
 
     /// The numbers of the identifiers of `values`, -1 for those not in the table.
     @inlinable
-    internal func lookUp<Value>(_ values: ContiguousArray<Value>, _ identifier: (Value) -> Identifier) -> [Int] {
-        let hashes = values.map { identifier($0).hashValue }
-        var keys = [Int](repeating: -1, count: values.count)
-        for index in values.indices {
-            let slot = slot(of: identifier(values[index]), hash: hashes[index])
-            keys[index] = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) &- 1
+    internal func lookUp<Value>(
+        _ parts: ContiguousArray<ContiguousArray<Value>>, _ identifier: (Value) -> Identifier
+    ) -> [Int] {
+        let hashes = Self.hashes(of: parts, identifier)
+        var keys = [Int](repeating: -1, count: hashes.count)
+        var index = 0
+        for values in parts {
+            for value in values {
+                let slot = slot(of: identifier(value), hash: hashes[index])
+                keys[index] = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) &- 1
+                index += 1
+            }
         }
         return keys
+    }
+
+    /// The hash of every identifier, part after part.
+    @inlinable
+    internal static func hashes<Value>(
+        of parts: ContiguousArray<ContiguousArray<Value>>, _ identifier: (Value) -> Identifier
+    ) -> [Int] {
+        var hashes: [Int] = []
+        hashes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for values in parts {
+            for value in values { hashes.append(identifier(value).hashValue) }
+        }
+        return hashes
     }
 }
