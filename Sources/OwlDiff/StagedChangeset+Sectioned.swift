@@ -12,77 +12,32 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// so no element change is listed inside them. Elements move across sections.
     @inlinable
     public init(source: Collection, target: Collection) {
-        typealias Section = Collection.Element
         let input = DiffInput(sections: source, target)
-        let sourceSections = input.source.sections
-        let targetSections = input.target.sections
-        let matching = input.matching
-        var sectionUpdated = [Bool](repeating: false, count: targetSections.count)
-        for section in targetSections.indices {
-            let sourceSection = matching.sectionSource[section]
-            if sourceSection >= 0 && !targetSections[section].isContentEqual(to: sourceSections[sourceSection]) {
-                sectionUpdated[section] = true
-            }
-        }
         let changes = StageChanges(
-            matching: matching, source: input.source.keys, target: input.target.keys,
-            elementUpdated: input.elementUpdates(), sectionUpdated: sectionUpdated
+            matching: input.matching, source: input.source.keys, target: input.target.keys,
+            elementUpdated: input.elementUpdates(), sectionUpdated: input.sectionUpdates()
         )
-
+        var data = SectionedStageData<Collection>(input)
         var stages = ContiguousArray<Changeset<Collection>>()
-        // Every source section's elements in their current version: updated ones take the target's.
-        var current = input.source.elements
-        let sourceStarts = input.source.keys.elementStarts
         if !changes.elementUpdated.isEmpty {
-            for path in changes.elementUpdated {
-                let element = sourceStarts[path.section] + path.element
-                current[path.section][path.element] = input.target[flat: matching.elementTarget[element]]
-            }
-            let data = Collection(sourceSections.indices.lazy.map { section in
-                Section(source: sourceSections[section], elements: current[section])
-            })
-            stages.append(Changeset(data: data, elementUpdated: changes.elementUpdated))
-        }
-
-        // A kept source section with its elements after the deletes.
-        func keptElements(of section: Int) -> Section {
-            let start = sourceStarts[section]
-            return Section(
-                source: sourceSections[section],
-                elements: current[section].indices.lazy.filter { matching.elementTarget[start + $0] >= 0 }
-                    .map { current[section][$0] }
-            )
+            data.update(changes.elementUpdated)
+            stages.append(Changeset(data: data.updated(), elementUpdated: changes.elementUpdated))
         }
         if !changes.sectionDeleted.isEmpty || !changes.elementDeleted.isEmpty {
-            let data = Collection(sourceSections.indices.lazy.filter { matching.sectionTarget[$0] >= 0 }.map(keptElements))
             stages.append(Changeset(
-                data: data, sectionDeleted: changes.sectionDeleted, elementDeleted: changes.elementDeleted
+                data: data.afterDeletes(), sectionDeleted: changes.sectionDeleted, elementDeleted: changes.elementDeleted
             ))
         }
         if !changes.sectionInserted.isEmpty || !changes.sectionMoved.isEmpty {
-            let data = Collection(targetSections.indices.lazy.map { section in
-                let sourceSection = matching.sectionSource[section]
-                return sourceSection >= 0 ? keptElements(of: sourceSection) : targetSections[section]
-            })
             stages.append(Changeset(
-                data: data, sectionInserted: changes.sectionInserted, sectionMoved: changes.sectionMoved
+                data: data.afterSectionChanges(),
+                sectionInserted: changes.sectionInserted, sectionMoved: changes.sectionMoved
             ))
         }
         if !changes.elementInserted.isEmpty || !changes.elementMoved.isEmpty {
-            let targetStarts = input.target.keys.elementStarts
-            let data = Collection(targetSections.indices.lazy.map { section in
-                let sourceSection = matching.sectionSource[section]
-                guard sourceSection >= 0 else { return targetSections[section] }
-                let start = targetStarts[section]
-                return Section(source: sourceSections[sourceSection], elements: input.target.elements[section].indices.lazy.map { element in
-                    let sourceElement = matching.elementSource[start + element]
-                    guard sourceElement >= 0 else { return input.target.elements[section][element] }
-                    let sourceSection = input.source.keys.sectionOfElement[sourceElement]
-                    return current[sourceSection][sourceElement - sourceStarts[sourceSection]]
-                })
-            })
             stages.append(Changeset(
-                data: data, elementInserted: changes.elementInserted, elementMoved: changes.elementMoved
+                data: data.afterElementChanges(),
+                elementInserted: changes.elementInserted, elementMoved: changes.elementMoved
             ))
         }
         if !changes.sectionUpdated.isEmpty {

@@ -93,4 +93,13 @@ extension DiffInput where Section: DifferentiableSection, Section.Collection.Ele
             sectionKeys: IdentifierTable.keys(source: [sourceSections], target: [targetSections]) { $0.differenceIdentifier }
         )
     }
+
+    /// For each target section, whether its content differs from its matched source section.
+    @inlinable
+    internal func sectionUpdates() -> [Bool] {
+        target.sections.indices.map { section in
+            let sourceSection = matching.sectionSource[section]
+            return sourceSection >= 0 && !target.sections[section].isContentEqual(to: source.sections[sourceSection])
+        }
+    }
 }
