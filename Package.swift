@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["Owl", "OwlDiff", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
         .testTarget(name: "OwlServerTests", dependencies: ["OwlServer"]),
     ]
 )
