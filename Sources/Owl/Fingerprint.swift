@@ -16,8 +16,10 @@ public struct Fingerprint: Differentiable, Hashable, Sendable {
         self.hash = hash
     }
 
+    /// The identifier: the same section or cell in two lists.
     public var differenceIdentifier: String { id }
 
+    /// Whether the HTML hashes match.
     public func isContentEqual(to source: Fingerprint) -> Bool {
         hash == source.hash
     }
