@@ -47,7 +47,7 @@ enum BuildBenchmarks {
                 row("Hugo 0.111", hugoRun, hugoRun),
                 row("cmark-gfm on the Markdown", cmark, hugoRun),
             ]
-            DiffBenchmarks.printTable(rows)
+            printTable(rows)
             print(String(format: "targets: cold ≤ 0.15× Hugo wall (%.2f×), ≤ 0.25× Hugo memory (%.2f×), one-file rebuild < 100 ms (%.0f ms)",
                          owl.wall / hugoRun.wall, owl.peakMiB / hugoRun.peakMiB, incremental.wall * 1000))
         } catch {

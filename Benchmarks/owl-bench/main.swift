@@ -3,6 +3,7 @@
 
 let areas: KeyValuePairs<String, () -> Void> = [
     "diff": DiffBenchmarks.run,
+    "render": RenderBenchmarks.run,
     "build": BuildBenchmarks.run,
 ]
 

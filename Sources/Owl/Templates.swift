@@ -9,7 +9,7 @@ public final class Templates: @unchecked Sendable {
     public let source: any TemplateSource
 
     private let lock = NSLock()
-    private var parsed: [CellTemplate: MustacheTemplate] = [:]
+    private var parsed: [CellTemplate: ParsedTemplate] = [:]
 
     /// Templates from `source`.
     public init(source: any TemplateSource) {
@@ -23,11 +23,11 @@ public final class Templates: @unchecked Sendable {
 
     /// The parsed template called `name`, or nil when the source has none.
     public func template(named name: String) throws -> MustacheTemplate? {
-        try template(.named(name))
+        try parsedTemplate(.named(name))?.mustache
     }
 
     /// The parsed template for `template` (``CellTemplate/automatic`` is never asked for).
-    func template(_ template: CellTemplate) throws -> MustacheTemplate? {
+    func parsedTemplate(_ template: CellTemplate) throws -> ParsedTemplate? {
         if let cached = lock.withLock({ parsed[template] }) {
             return cached
         }
@@ -48,8 +48,26 @@ public final class Templates: @unchecked Sendable {
         }
         guard let text else { return nil }
         let mustache = try Self.parse(text, name: name)
-        lock.withLock { parsed[template] = mustache }
-        return mustache
+        let result = ParsedTemplate(mustache: mustache, compiled: CompiledTemplate(mustache), partials: try partials(of: mustache, in: name))
+        lock.withLock { parsed[template] = result }
+        return result
+    }
+
+    /// The partials `template` includes, at any depth, from the source; nil when none.
+    private func partials(of template: MustacheTemplate, in name: String) throws -> MustacheLibrary? {
+        var pending = MustacheToken.partialNames(of: template).sorted()
+        guard !pending.isEmpty else { return nil }
+        var library = MustacheLibrary()
+        while let partial = pending.popLast() {
+            guard library.getTemplate(named: partial) == nil else { continue }
+            guard let text = try source.text(ofTemplate: partial) else {
+                throw OwlError.missingTemplate(template: partial, adapter: "partial of \(name)", searched: source.location)
+            }
+            let parsed = try Self.parse(text, name: partial)
+            library.register(parsed, named: partial)
+            pending.append(contentsOf: MustacheToken.partialNames(of: parsed).sorted())
+        }
+        return library
     }
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
@@ -63,5 +81,18 @@ public final class Templates: @unchecked Sendable {
                 reason: String(describing: error.error)
             )
         }
+    }
+}
+
+/// A template as swift-mustache parsed it, its compiled form when it has one, and the
+/// partials it includes.
+struct ParsedTemplate {
+    let mustache: MustacheTemplate
+    let compiled: CompiledTemplate?
+    var partials: MustacheLibrary?
+
+    /// `context` rendered, by the compiled form when it can.
+    func render(_ context: TemplateContext) -> String {
+        compiled?.render(context) ?? mustache.render(context, library: partials)
     }
 }
