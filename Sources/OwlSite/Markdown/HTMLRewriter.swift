@@ -70,7 +70,9 @@ struct HTMLRewriter {
         for byte in bytes {
             if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
         }
-        return String(decoding: text, as: UTF8.self)
+        let plain = String(decoding: text, as: UTF8.self)
+        guard text.contains(UInt8(ascii: "&")) else { return plain }
+        return plain
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     }
