@@ -98,7 +98,9 @@ struct AtomicOutput {
         }
         let root = folder.path
         _ = try Array(files).concurrentMap { path, bytes in
-            let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // Overwritten in place and cut to length, not truncated first: truncating a file to
+            // zero makes ext4 write it back on close, which made rewriting a site I/O-bound.
+            let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))") }
             defer { close(descriptor) }
             var written = 0
@@ -106,6 +108,9 @@ struct AtomicOutput {
                 let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
                 guard result > 0 else { throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))") }
                 written += result
+            }
+            guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+                throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))")
             }
         }
     }
