@@ -52,7 +52,7 @@ public struct SiteBuilder: Sendable {
             }
             files[page.file] = page.bytes
         }
-        let buildID = Self.buildID(of: files)
+        let buildID = try Self.buildID(of: files)
         for index in pageList.indices {
             pageList[index].fill(buildID: buildID)
             files[pageList[index].file] = pageList[index].bytes
@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes)
         files.merge(history.files) { new, _ in new }
 
-        let warnings = LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
+        let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
         try output.write(files)
         cache.save()
         pageCache.save(build: buildID, pages: pageList, keys: keys)
@@ -93,14 +93,19 @@ public struct SiteBuilder: Sendable {
         return files
     }
 
-    /// A hash of every file's path and bytes (pages with their build id blanked), in path order.
-    static func buildID(of files: [String: [UInt8]]) -> String {
+    /// A hash of every file's path and bytes (pages with their build id blanked), in path
+    /// order: each file hashed on its own (on both cores), then the paths and file hashes.
+    static func buildID(of files: [String: [UInt8]]) throws -> String {
+        let paths = files.keys.sorted()
+        let fileHashes = try paths.concurrentMap { path in
+            var hash = ByteHash()
+            hash.update(files[path] ?? [])
+            return hash.value
+        }
         var hash = ByteHash()
-        for path in files.keys.sorted() {
+        for (path, fileHash) in zip(paths, fileHashes) {
             hash.update(path)
-            hash.update([UInt8(0)])
-            hash.update(files[path]!)
-            hash.update([UInt8(0)])
+            hash.update(withUnsafeBytes(of: fileHash.littleEndian) { Array($0) })
         }
         return hash.description
     }
