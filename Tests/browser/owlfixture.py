@@ -56,6 +56,7 @@ class Page:
     grid: bool = False
     nav: str = 'Home'
     shell: str = ''
+    head: str = ''  # extra <head> markup, e.g. owl-live and owl-refresh meta tags
 
 
 def esc(s):
@@ -101,7 +102,7 @@ def render(page, build, root='/'):
         regions[name] = [fnv(text), start, end]
 
     put('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<title>{esc(page.title)}</title><meta name="owl-build" content="{build}">'
+        f'<title>{esc(page.title)}</title><meta name="owl-build" content="{build}">{page.head}'
         f'<link rel="stylesheet" href="{root}style.css">'
         f'<script src="{root}_owl/owl.js" defer></script></head><body>')
     put_region('nav', region('nav', esc(page.nav), 'nav'))
