@@ -169,21 +169,22 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
     return check(r.ok, r.status) && r.json()
   }
   const find = (a, n) => check(d.querySelector(`[data-owl-${a}="${CSS.escape(n)}"]`), n)
+  const blank = n => n?.nodeType == 3 && !n.data.trim() && n
   const parse = (html, a, id) => {
     const t = d.createElement('template')
     t.innerHTML = html
-    const [e, more] = t.content.childNodes, v = e?.getAttribute?.('data-owl-' + a)
-    return check(!more && v != null && (id == null || v == id), a) && e
+    const n = [...t.content.childNodes], w = n[1] && blank(n[0]) && n.shift(), e = n[0], v = e?.getAttribute?.('data-owl-' + a)
+    check(!n[1] && v != null && (id == null || v == id), a)
+    e.w = w
+    return e
   }
-  const cell = el => ({ id: el.dataset.owlCell, el, r: move && el.isConnected && rect(el) })
+  const cell = el => (el.w ??= blank(el.previousSibling), { id: el.dataset.owlCell, el, r: move && el.isConnected && rect(el) })
   const section = el => ({ ...cell(el), id: el.dataset.owlSection, cells: [...box(el).children].map(cell) })
-  const drop = (a, gone) => a.splice(0, a.length, ...a.filter(x => !gone.has(x)))
-  const at = (S, [s, e], id) => { const c = S[s].cells[e]; check(c?.id == id, id); return c }
-  const sec = (S, i, id) => (check(S[i]?.id == id, id), S[i])
+  const drop = (S, gone) => [S, ...S.map(s => s.cells)].forEach(a => a.splice(0, a.length, ...a.filter(x => !gone.has(x))))
+  const at = (S, p, id) => { const c = p.map ? S[p[0]].cells[p[1]] : S[p]; check(c?.id == id, id); return c }
   const put = (a, i, x) => a.splice(check(i >= 0 && i <= a.length, i) && i, 0, x)
   const all = (st, k) => st[k] || []
 
-  // Replays a stage on model S, checking ids; touches no DOM
   const stage = (S, st, fx) => {
     for (const u of all(st, 'elementUpdated')) {
       const c = at(S, u.at, u.id)
@@ -191,31 +192,31 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
       fx.in.push(c.el = parse(u.html, 'cell', u.id))
       c.r = 0
     }
-    const gone = new Set([...all(st, 'sectionDeleted').map(x => sec(S, x.at, x.id)),
+    const gone = new Set([...all(st, 'sectionDeleted').map(x => at(S, x.at, x.id)),
       ...all(st, 'elementDeleted').map(x => at(S, x.at, x.id))])
     gone.forEach(x => fx.out.push(x.el))
     drop(S, gone)
-    S.forEach(s => drop(s.cells, gone))
-    const sm = all(st, 'sectionMoved').map(x => [x.to, sec(S, x.from, x.id)])
+    const sm = all(st, 'sectionMoved').map(x => [x.to, at(S, x.from, x.id)])
     drop(S, new Set(sm.map(x => x[1])))
     const si = all(st, 'sectionInserted').map(x => [x.at, section(parse(x.html, 'section'))])
     for (const [i, s] of [...si, ...sm].sort((a, b) => a[0] - b[0])) put(S, i, s)
     const em = all(st, 'elementMoved').map(x => [x.to, at(S, x.from, x.id)]), moved = new Set(em.map(x => x[1]))
-    S.forEach(s => drop(s.cells, moved))
+    drop(S, moved)
     const ei = all(st, 'elementInserted').map(x => [x.at, cell(parse(x.html, 'cell'))])
     for (const [[s, e], c] of [...ei, ...em].sort((a, b) => a[0][0] - b[0][0] || a[0][1] - b[0][1]))
       put(S[s].cells, e, c)
     ;[...si, ...ei].forEach(x => fx.in.push(x[1].el))
     for (const x of all(st, 'sectionUpdated')) {
-      const s = sec(S, x.at, x.id), el = parse(x.html, 'section', x.id)
+      const s = at(S, x.at, x.id), el = parse(x.html, 'section', x.id)
       check(!box(el).children.length, x.id)
       s.el = el
     }
   }
 
-  const order = (parent, nodes) => {
-    const k = parent.children
-    nodes.forEach((n, i) => k[i] != n && parent.insertBefore(n, k[i] || null))
+  const order = (p, nodes) => {
+    const k = p.childNodes, tail = blank(p.lastChild)
+    nodes = nodes.flatMap(n => n.w ? [n.w, n] : [n]).concat(tail || [])
+    nodes.forEach((n, i) => k[i] != n && p.insertBefore(n, k[i] || null))
     while (k.length > nodes.length) k[nodes.length].remove()
   }
   const seen = r => r.bottom > 0 && r.top < innerHeight
@@ -243,7 +244,6 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
     scrollTo(x, y)
     if (!f?.isConnected) f = f?.id && d.getElementById(f.id)
     if (f && f != d.activeElement) f.focus({ preventScroll: true })
-    // slides o from o.r, less its section's slide
     const flip = (o, dx = 0, dy = 0) => {
       const r = rect(o.el), mx = o.r.left - r.left - dx, my = o.r.top - r.top - dy
       if ((mx || my) && (seen(r) || seen(o.r))) runs.push(run(o.el, { transform: [`translate(${mx}px,${my}px)`, 'none'] }))
@@ -260,18 +260,16 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
     busy(null)
   }
 
-  const here = () => '/' + decodeURI(location.pathname).slice(decodeURI(root.pathname).length).replace(/(^|\/)index\.html$/, '$1')
-
   const go = async () => {
     const m = meta('build')
     if (left || !m) return left || 'current'
     const b = await get('_owl/build.json').catch(() => 0)
     if (!b) return 'current'
     try {
-      const base = m.content, target = check(b.format == 'owl-build' && b.version == 1 && b.build, 'build')
+      const base = m.content, target = check(b.version == 1 && b.build, 'build')
       if (target == base) return 'current'
-      const p = await get(`_owl/patches/${encodeURIComponent(base)}.json`), page = p.pages[here()] || {}
-      check(p.format == 'owl-patch' && p.version == 1 && p.base == base && p.target == target && !page.reload, 'patch')
+      const p = await get(`_owl/patches/${encodeURIComponent(base)}.json`), page = p.pages['/' + decodeURI(location.pathname).slice(decodeURI(root.pathname).length).replace(/(^|\/)index\.html$/, '$1')] || {}
+      check(p.version == 1 && p.base == base && p.target == target && !page.reload, 'patch')
       await apply(page)
       m.content = target
       d.dispatchEvent(new CustomEvent('owl:patched', { detail: { base, target } }))

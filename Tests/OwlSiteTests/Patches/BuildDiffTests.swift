@@ -47,6 +47,19 @@ struct BuildDiffTests {
         #expect(updated.html == #"<section class="owl-section" data-owl-section="2023"><header>Renamed</header><ol data-owl-cells></ol></section>"#)
     }
 
+    @Test func htmlStartsWithTheWhitespaceBeforeIt() throws {
+        var old = PageFixture.posts()
+        old.gap = "\n  "
+        let result = try diff({ page in
+            page.sections[1].cells[0].text = "z"
+            page.sections[1].header = "h"
+        }, from: old)
+        let all = try stages(result)
+        #expect(all.flatMap(\.elementUpdated).map(\.html) == ["\n  " + PageFixture.cellHTML(.init(id: "post-1-0", text: "z"))])
+        #expect(all.flatMap(\.sectionUpdated).map(\.html)
+            == [#"\#n  <section class="owl-section" data-owl-section="2023"><header>h</header><ol data-owl-cells></ol></section>"#])
+    }
+
     @Test func deletesAddressSourcePositionsWithIDs() throws {
         let result = try diff { page in
             page.sections.remove(at: 1)

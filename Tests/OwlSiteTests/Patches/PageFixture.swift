@@ -11,6 +11,8 @@ struct PageFixture {
     var banner = "Welcome"
     var nav = "Home"
     var listID = "posts"
+    /// Written before every section and cell, as renderers that break lines do.
+    var gap = ""
     var sections: [Section]
 
     static func cellHTML(_ cell: Cell) -> String {
@@ -32,9 +34,11 @@ struct PageFixture {
         _ = put("<div class=\"owl-list\" data-owl-list=\"\(listID)\">")
         var entries: [ManifestSection] = []
         for section in sections {
+            _ = put(gap)
             let head = "<section class=\"owl-section\" data-owl-section=\"\(section.id)\"><header>\(section.header)</header><ol data-owl-cells>"
             let (start, _) = put(head)
             let cells = section.cells.map { cell in
+                _ = put(gap)
                 let (cellStart, cellEnd) = put(Self.cellHTML(cell))
                 return ManifestCell(id: cell.id, hash: hash(Self.cellHTML(cell)), start: cellStart, end: cellEnd)
             }
