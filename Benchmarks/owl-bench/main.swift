@@ -3,6 +3,7 @@
 
 let areas: KeyValuePairs<String, () -> Void> = [
     "diff": DiffBenchmarks.run,
+    "patch": PatchBenchmarks.run,
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -52,6 +52,7 @@ public struct BuildDiff: Encodable, Sendable {
     private static func compare(
         path: String, _ old: ManifestPage, _ new: ManifestPage, _ source: PageSource
     ) throws -> (PageChange, PagePatch)? {
+        guard !old.hasSameContent(as: new) else { return nil }
         var change = PageChange(path: path, title: old.title != new.title, regions: [], lists: [])
         if let reason = reloadReason(old, new) {
             change.reload = reason
@@ -62,7 +63,7 @@ public struct BuildDiff: Encodable, Sendable {
             change.regions.append(name)
             page.regions = (page.regions ?? [:]).merging([name: try source.html(of: new.regions[name]!)]) { $1 }
         }
-        for (before, after) in zip(old.lists, new.lists) {
+        for (before, after) in zip(old.lists, new.lists) where !before.hasSameContent(as: after) {
             let sections = before.diffSections
             let changeset = StagedChangeset(source: sections, target: after.diffSections)
             guard !changeset.isEmpty else { continue }
