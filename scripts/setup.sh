@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev chromium chromium-driver)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(hugo cmark-gfm nginx wrk)
+    packages+=(hugo cmark-gfm nginx wrk time)
 fi
 
 missing=()

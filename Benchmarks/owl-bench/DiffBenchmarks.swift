@@ -4,55 +4,66 @@ import OwlDiff
 /// OwlDiff on DifferenceKit's published scenarios, with UUID-string identifiers, printed
 /// next to DifferenceKit's published figures (DifferenceKit itself is not built here).
 enum DiffBenchmarks {
-    /// One scenario: how to make a source and target, and DifferenceKit's published range.
+    /// One scenario: its name, DifferenceKit's published range in ms, and how to measure it.
     struct Scenario {
         var name: String
         var published: ClosedRange<Double>
-        var runs: Int
-        var measure: () -> (milliseconds: [Double], moves: Int)
+        var measure: () -> Measurement
+    }
+
+    /// The times of the runs and the moves the staged changeset reports.
+    struct Measurement {
+        var moves: Int
+        var wall: [Double] = []
+        var cpu: [Double] = []
     }
 
     static func run() {
         let scenarios = [
-            Scenario(name: "(a) linear 5,000: −1,000 +1,000, 200 shuffled", published: 1.2...1.5, runs: 21) {
+            Scenario(name: "(a) linear 5,000: −1,000 +1,000, 200 shuffled", published: 1.2...1.5) {
                 linear(count: 5_000, deleted: 1_000, inserted: 1_000, shuffled: 200, runs: 21)
             },
-            Scenario(name: "(b) linear 100,000: −10,000 +10,000, 2,000 shuffled", published: 34...54, runs: 9) {
+            Scenario(name: "(b) linear 100,000: −10,000 +10,000, 2,000 shuffled", published: 34...54) {
                 linear(count: 100_000, deleted: 10_000, inserted: 10_000, shuffled: 2_000, runs: 9)
             },
-            Scenario(name: "(c) 100 sections × 1,000: each −100 +100, 20 shuffled; 2,000 across", published: 38...54, runs: 9) {
+            Scenario(name: "(c) 100 sections × 1,000: each −100 +100, 20 shuffled; 2,000 across", published: 38...54) {
                 sectioned(runs: 9)
             },
         ]
-        var rows = [["OwlDiff scenario", "runs", "median", "DifferenceKit (published)", "vs midpoint", "moves", "peak RSS", "+RSS"]]
+        var rows = [[
+            "OwlDiff scenario", "runs", "wall", "best wall", "CPU", "DifferenceKit (published)", "wall vs midpoint",
+            "moves", "peak RSS", "+RSS",
+        ]]
         for scenario in scenarios {
-            let before = Memory.resetPeak()
-            let (times, moves) = scenario.measure()
-            let peak = Memory.peak()
-            let median = times.sorted()[times.count / 2]
+            let before = BenchMemory.resetPeak()
+            let measurement = scenario.measure()
+            let peak = BenchMemory.peak()
+            let wall = median(measurement.wall)
             let midpoint = (scenario.published.lowerBound + scenario.published.upperBound) / 2
             rows.append([
-                scenario.name, "\(scenario.runs)", milliseconds(median),
-                "\(format(scenario.published.lowerBound))–\(format(scenario.published.upperBound)) ms",
-                String(format: "%.2f×", median / midpoint), "\(moves)",
+                scenario.name, "\(measurement.wall.count)", milliseconds(wall),
+                milliseconds(measurement.wall.min() ?? 0), milliseconds(median(measurement.cpu)),
+                "\(number(scenario.published.lowerBound))–\(number(scenario.published.upperBound)) ms",
+                String(format: "%.2f×", wall / midpoint), "\(measurement.moves)",
                 megabytes(peak), "+" + megabytes(peak - before),
             ])
         }
-        print("\nDiff engine (release; time to build the whole StagedChangeset, median of the runs)")
+        print("\nDiff engine: time to build the whole StagedChangeset (release; wall and CPU are medians,\n CPU is this thread's CPU time, best wall the fastest run)")
         printTable(rows)
         print("DifferenceKit figures are its published ones for this machine kind, not measured here;")
-        print("\"vs midpoint\" is OwlDiff's median over the midpoint of that range (below 1× is faster).")
-        print("peak RSS: process high-water mark during the scenario (inputs included); +RSS: growth over its start.\n")
+        print("\"wall vs midpoint\" is OwlDiff's median wall time over the middle of that range (below 1× is faster).")
+        print("peak RSS: process high-water mark during the scenario, inputs included; +RSS: growth over its start.\n")
     }
 
     /// `count` UUID strings; the target deletes, inserts and moves random ones.
-    static func linear(count: Int, deleted: Int, inserted: Int, shuffled: Int, runs: Int) -> ([Double], Int) {
+    static func linear(count: Int, deleted: Int, inserted: Int, shuffled: Int, runs: Int) -> Measurement {
         let source = uuids(count)
         let target = edited(source, deleted: deleted, inserted: inserted, shuffled: shuffled)
         return measure(runs: runs) { StagedChangeset(source: source, target: target) }
     }
 
-    static func sectioned(runs: Int) -> ([Double], Int) {
+    /// 100 sections of 1,000 UUID strings, each edited, then 2,000 elements moved across.
+    static func sectioned(runs: Int) -> Measurement {
         let source = uuids(100).map { ArraySection(model: $0, elements: uuids(1_000)) }
         var target = source.map {
             ArraySection(source: $0, elements: edited($0.elements, deleted: 100, inserted: 100, shuffled: 20))
@@ -84,23 +95,25 @@ enum DiffBenchmarks {
         return result
     }
 
-    /// Times `diff` once to warm up and then `runs` times; also returns the moves it reports.
-    static func measure<C>(runs: Int, _ diff: () -> StagedChangeset<C>) -> ([Double], Int) {
+    /// Runs `diff` once to warm up and count its moves, then times it `runs` times.
+    static func measure<C>(runs: Int, _ diff: () -> StagedChangeset<C>) -> Measurement {
         let stages = diff()
-        let moves = stages.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
-        let clock = ContinuousClock()
-        var times: [Double] = []
+        var measurement = Measurement(moves: stages.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count })
         for _ in 0..<runs {
-            let start = clock.now
+            let (wall, cpu) = (BenchClock.wall(), BenchClock.cpu())
             let result = diff()
-            let elapsed = start.duration(to: clock.now)
-            precondition(result.count == stages.count)
-            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+            measurement.wall.append(BenchClock.wall() - wall)
+            measurement.cpu.append(BenchClock.cpu() - cpu)
+            precondition(result.count == stages.count, "the diff must be deterministic")
         }
-        return (times, moves)
+        return measurement
     }
 
-    static func format(_ value: Double) -> String {
+    static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
+    static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
@@ -111,29 +124,48 @@ enum DiffBenchmarks {
     static func megabytes(_ kilobytes: Int) -> String {
         String(format: "%.1f MB", Double(kilobytes) / 1024)
     }
+}
 
-    static func printTable(_ rows: [[String]]) {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for (index, row) in rows.enumerated() {
-            let cells = row.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                return column == 0 ? row[column] + padding : padding + row[column]
-            }
-            print(cells.joined(separator: "  "))
-            if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+/// Prints `rows` as columns: the first left-aligned, the others right-aligned, with a
+/// rule under the first row.
+func printTable(_ rows: [[String]]) {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for (index, row) in rows.enumerated() {
+        let cells = row.indices.map { column in
+            let padding = String(repeating: " ", count: widths[column] - row[column].count)
+            return column == 0 ? row[column] + padding : padding + row[column]
         }
+        print(cells.joined(separator: "  "))
+        if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
     }
 }
 
-/// The process's resident memory, from /proc/self (Linux).
-enum Memory {
-    /// Resets the peak to the current size (`5` in clear_refs) and returns the current size in kB.
+/// Milliseconds from the monotonic clock and from this thread's CPU clock.
+enum BenchClock {
+    static func wall() -> Double {
+        read(CLOCK_MONOTONIC)
+    }
+
+    static func cpu() -> Double {
+        read(CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    static func read(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+    }
+}
+
+/// The process's resident memory in kB, from /proc/self (Linux).
+enum BenchMemory {
+    /// Resets the peak to the current size (`5` in clear_refs) and returns the current size.
     static func resetPeak() -> Int {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         return field("VmRSS")
     }
 
-    /// The peak resident size since the last reset, in kB.
+    /// The peak resident size since the last reset.
     static func peak() -> Int {
         field("VmHWM")
     }

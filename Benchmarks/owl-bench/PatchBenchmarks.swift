@@ -37,7 +37,7 @@ enum PatchBenchmarks {
                          DiffBenchmarks.milliseconds(diffing.sorted()[3]), "\(bytes)", "\(changed)"])
         }
         print("\nBuild diff (release; two manifests decoded, pages read from memory, patch encoded; median)")
-        DiffBenchmarks.printTable(rows)
+        printTable(rows)
         print("")
     }
 }

@@ -3,6 +3,8 @@
 
 let areas: KeyValuePairs<String, () -> Void> = [
     "diff": DiffBenchmarks.run,
+    "render": RenderBenchmarks.run,
+    "build": BuildBenchmarks.run,
     "patch": PatchBenchmarks.run,
 ]
 

@@ -1,3 +1,5 @@
+import OwlDiff
+
 /// Pairs a model type with a cell type: Owl's `TableCellAdapter<Model, Cell>`.
 ///
 /// ```swift
@@ -27,10 +29,8 @@ extension CellAdapter {
         public let element: Model
         /// The cell, filled by `dequeue`.
         public var cell: Cell
-        /// The element's index within its section.
-        public let index: Int
-        /// The index of the element's section.
-        public let sectionIndex: Int
+        /// The element's position: its section's index and its index in the section.
+        public let indexPath: ElementPath
         /// The section holding the element.
         public let section: Section
     }
@@ -59,9 +59,7 @@ extension CellAdapter: CellRendering {
         let renderer = try TemplateRenderer<Cell>(template: template, folder: "cells", adapter: name, templates: templates)
         return { element, position in
             guard let element = element as? Model else { throw OwlError.missingCellAdapter(model: "\(type(of: element))") }
-            var context = Context(
-                element: element, cell: Cell(), index: position.index, sectionIndex: position.sectionIndex, section: position.section
-            )
+            var context = Context(element: element, cell: Cell(), indexPath: position.indexPath, section: position.section)
             self.events.dequeue?(&context)
             let link = self.events.link?(context)
             return CellParts(

@@ -1,3 +1,5 @@
+import OwlDiff
+
 /// A cell adapter, whatever its model and cell types.
 protocol CellRendering {
     /// The model type the adapter handles.
@@ -13,8 +15,7 @@ typealias CellRenderer = (any ElementRepresentable, CellPosition) throws -> Cell
 
 /// Where an element is rendered.
 struct CellPosition {
-    var index: Int
-    var sectionIndex: Int
+    var indexPath: ElementPath
     var section: Section
 }
 
@@ -24,4 +25,19 @@ struct CellParts {
     var classes: [String]
     var attributes: [(name: String, value: String)]
     var sizing: Sizing?
+}
+
+/// The cell renderers of one rendering pass, made on first use, by model type.
+struct CellRenderers {
+    private var byModelType: [ObjectIdentifier: CellRenderer] = [:]
+
+    mutating func renderer(for element: any ElementRepresentable, make: () throws -> CellRenderer) rethrows -> CellRenderer {
+        let type = ObjectIdentifier(Swift.type(of: element))
+        if let renderer = byModelType[type] {
+            return renderer
+        }
+        let renderer = try make()
+        byModelType[type] = renderer
+        return renderer
+    }
 }

@@ -17,6 +17,12 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         update(with: bytes)
     }
 
+    /// The hash written as `hex` (16 hex digits, as ``description`` writes it), nil if malformed.
+    public init?(hex: String) {
+        guard hex.utf8.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
+        self.value = value
+    }
+
     /// Feeds `text`'s UTF-8 bytes.
     public mutating func update(with text: some StringProtocol) {
         for byte in text.utf8 {

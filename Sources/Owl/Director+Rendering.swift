@@ -1,3 +1,5 @@
+import OwlDiff
+
 /// Rendering: Owl's `reload()`, as HTML with the DOM markers of docs/formats.md §1.
 extension Director {
     /// The list as HTML.
@@ -8,7 +10,7 @@ extension Director {
     /// The list as HTML, with the position and hash of every section and cell.
     public func renderList() throws -> RenderedList {
         var writer = ListWriter(layout: layout)
-        var renderers: [ObjectIdentifier: CellRenderer] = [:]
+        var renderers = CellRenderers()
         writer.open(list: id)
         for (sectionIndex, section) in sections.enumerated() {
             writer.openSection(section.id)
@@ -17,10 +19,9 @@ extension Director {
             }
             writer.openCells(style: layout.cellsStyle(sizing))
             for (index, element) in section.elements.enumerated() {
-                let type = ObjectIdentifier(Swift.type(of: element))
-                let renderer = try renderers[type] ?? cellRenderer(for: element)
-                renderers[type] = renderer
-                let parts = try renderer(element, CellPosition(index: index, sectionIndex: sectionIndex, section: section))
+                let parts = try renderers.renderer(for: element) { try cellRenderer(for: element) }(
+                    element, CellPosition(indexPath: ElementPath(element: index, section: sectionIndex), section: section)
+                )
                 writer.write(cell: element.differenceIdentifier, parts: parts, style: layout.cellStyle(adapter: parts.sizing, director: sizing))
             }
             writer.closeCells()

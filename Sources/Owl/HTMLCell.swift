@@ -16,3 +16,11 @@ public protocol HTMLRenderingCell: HTMLCell {
     /// The cell's inner HTML; `link` is the URL the adapter gives the cell, if any.
     func renderHTML(link: String?) -> String
 }
+
+/// A cell that hands its template the value of each key itself, instead of having its
+/// stored properties read by reflection: the fast path for large lists. (A cell adopting
+/// swift-mustache's `MustacheParent` is read through `child(named:)` the same way.)
+public protocol TemplateValueProvider {
+    /// The value the template's `{{key}}` stands for, nil when there is none.
+    func templateValue(forKey key: String) -> Any?
+}

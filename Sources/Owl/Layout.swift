@@ -5,6 +5,20 @@ struct Layout {
     let cellTag: String
     let isGrid: Bool
 
+    /// The start of a cell's opening tag, up to its class list.
+    let cellOpen: String
+    /// A cell's closing tag.
+    let cellClose: String
+
+    init(containerClass: String, cellsTag: String, cellTag: String, isGrid: Bool) {
+        self.containerClass = containerClass
+        self.cellsTag = cellsTag
+        self.cellTag = cellTag
+        self.isGrid = isGrid
+        cellOpen = "<\(cellTag) class=\"owl-cell"
+        cellClose = "</\(cellTag)>"
+    }
+
     static let list = Layout(containerClass: "owl-list", cellsTag: "ol", cellTag: "li", isGrid: false)
     static let grid = Layout(containerClass: "owl-grid", cellsTag: "div", cellTag: "div", isGrid: true)
 

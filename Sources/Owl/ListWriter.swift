@@ -44,15 +44,27 @@ struct ListWriter {
 
     mutating func write(cell id: String, parts: CellParts, style: String?) {
         let start = offset
-        html += "<\(layout.cellTag) class=\"owl-cell"
+        html.append(layout.cellOpen)
         for name in parts.classes where !name.isEmpty {
-            html += " " + HTML.escape(name)
+            html.append(" ")
+            html.append(HTML.escape(name))
         }
-        html += "\" data-owl-cell=\"" + HTML.escape(id) + "\""
+        html.append("\" data-owl-cell=\"")
+        html.append(HTML.escape(id))
+        html.append("\"")
         for attribute in parts.attributes {
-            html += " " + attribute.name + "=\"" + HTML.escape(attribute.value) + "\""
+            html.append(" ")
+            html.append(attribute.name)
+            html.append("=\"")
+            html.append(HTML.escape(attribute.value))
+            html.append("\"")
         }
-        html += Self.style(style) + ">" + parts.content + "</\(layout.cellTag)>"
+        if let style {
+            html.append(Self.style(style))
+        }
+        html.append(">")
+        html.append(parts.content)
+        html.append(layout.cellClose)
         sections[sections.count - 1].cells.append((id, start, offset))
     }
 

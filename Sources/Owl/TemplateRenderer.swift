@@ -1,35 +1,33 @@
-import Mustache
-
 /// Renders values of one cell or view type: through its template, or its own code.
 struct TemplateRenderer<Content: HTMLCell> {
-    private let mustache: MustacheTemplate?
+    private let template: ParsedTemplate?
 
     /// Resolves `template` for `Content` (default name `FOLDER/TypeName`) in `templates`.
     init(template: CellTemplate, folder: String, adapter: String, templates: Templates) throws {
         let resolved: CellTemplate
         switch template {
         case .automatic where Content.self is any HTMLRenderingCell.Type:
-            mustache = nil
+            self.template = nil
             return
         case .automatic:
             resolved = .named(folder + "/" + String(describing: Content.self))
         default:
             resolved = template
         }
-        guard let parsed = try templates.template(resolved) else {
+        guard let parsed = try templates.parsedTemplate(resolved) else {
             throw OwlError.missingTemplate(
                 template: resolved.displayName,
                 adapter: adapter,
                 searched: resolved.searchedLocation(in: templates)
             )
         }
-        mustache = parsed
+        self.template = parsed
     }
 
     /// The inner HTML of `content`.
     func render(_ content: Content, link: String?) -> String {
-        if let mustache {
-            return mustache.render(TemplateContext(content, link: link))
+        if let template {
+            return template.render(TemplateContext(content, link: link))
         }
         return (content as? any HTMLRenderingCell)?.renderHTML(link: link) ?? ""
     }

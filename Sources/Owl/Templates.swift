@@ -9,7 +9,7 @@ public final class Templates: @unchecked Sendable {
     public let source: any TemplateSource
 
     private let lock = NSLock()
-    private var parsed: [CellTemplate: MustacheTemplate] = [:]
+    private var parsed: [CellTemplate: ParsedTemplate] = [:]
 
     /// Templates from `source`.
     public init(source: any TemplateSource) {
@@ -23,11 +23,11 @@ public final class Templates: @unchecked Sendable {
 
     /// The parsed template called `name`, or nil when the source has none.
     public func template(named name: String) throws -> MustacheTemplate? {
-        try template(.named(name))
+        try parsedTemplate(.named(name))?.mustache
     }
 
     /// The parsed template for `template` (``CellTemplate/automatic`` is never asked for).
-    func template(_ template: CellTemplate) throws -> MustacheTemplate? {
+    func parsedTemplate(_ template: CellTemplate) throws -> ParsedTemplate? {
         if let cached = lock.withLock({ parsed[template] }) {
             return cached
         }
@@ -48,8 +48,9 @@ public final class Templates: @unchecked Sendable {
         }
         guard let text else { return nil }
         let mustache = try Self.parse(text, name: name)
-        lock.withLock { parsed[template] = mustache }
-        return mustache
+        let result = ParsedTemplate(mustache: mustache, compiled: CompiledTemplate(mustache))
+        lock.withLock { parsed[template] = result }
+        return result
     }
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
@@ -63,5 +64,16 @@ public final class Templates: @unchecked Sendable {
                 reason: String(describing: error.error)
             )
         }
+    }
+}
+
+/// A template as swift-mustache parsed it, and its compiled form when it has one.
+struct ParsedTemplate {
+    let mustache: MustacheTemplate
+    let compiled: CompiledTemplate?
+
+    /// `context` rendered, by the compiled form when it can.
+    func render(_ context: TemplateContext) -> String {
+        compiled?.render(context) ?? mustache.render(context)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Owl
 @testable import OwlSite
 
 @Suite struct FrontMatterTests {
@@ -87,39 +88,6 @@ import Testing
     }
 }
 
-@Suite struct ListHTMLTests {
-    @Test func recordsRangesThatCutOutEachSectionAndCell() throws {
-        let list = ListModel(style: .list, id: "l<1>", sections: [
-            ListSection(id: "2024", header: "2024 & co", footer: "2 posts", cells: [
-                ListCell(id: "a\"b", template: "PostCell", html: "<p>A</p>"),
-                ListCell(id: "c", template: "PostCell", html: "<p>C</p>"),
-            ]),
-            ListSection(id: "empty", header: nil, footer: nil, cells: []),
-        ])
-        let rendered = ListHTML(list)
-        let bytes = Array(rendered.html.utf8)
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        #expect(rendered.html.hasPrefix("<div class=\"owl-list\" data-owl-list=\"l&lt;1&gt;\">"))
-        let first = rendered.entry.sections[0]
-        #expect(text(first.range[0]..<first.range[1]).hasPrefix("<section class=\"owl-section\" data-owl-section=\"2024\">"))
-        #expect(text(first.range[0]..<first.range[1]).hasSuffix("</section>"))
-        #expect(text(first.range[0]..<first.range[1]).contains("<header class=\"owl-header\" data-owl-header>2024 &amp; co</header>"))
-        #expect(text(first.cells[0].start..<first.cells[0].end) == "<li class=\"owl-cell PostCell\" data-owl-cell=\"a&quot;b\"><p>A</p></li>")
-        #expect(first.cells[0].id == "a\"b")
-        let empty = rendered.entry.sections[1]
-        #expect(text(empty.range[0]..<empty.range[1]).contains("<ol class=\"owl-cells\" data-owl-cells></ol>"))
-        #expect(first.hash != empty.hash)
-    }
-
-    @Test func aGridUsesDivisions() {
-        let html = ListHTML(ListModel(style: .grid, id: "g", sections: [ListSection(id: "all", header: nil, footer: nil, cells: [
-            ListCell(id: "x", template: "CardCell", html: "X"),
-        ])])).html
-        #expect(html.contains("<div class=\"owl-list owl-grid\" data-owl-list=\"g\">"))
-        #expect(html.contains("<div class=\"owl-cell CardCell\" data-owl-cell=\"x\">X</div>"))
-    }
-}
-
 @Suite struct ManifestTests {
     @Test func writtenJSONDecodesToTheSameManifest() throws {
         let manifest = BuildManifest(build: "0123456789abcdef", pages: [
@@ -134,9 +102,9 @@ import Testing
     }
 
     @Test func fnv1aMatchesTheReferenceVectors() {
-        #expect(FNV1a.hex(of: []) == "cbf29ce484222325")
-        #expect(FNV1a.hex(of: Array("a".utf8)) == "af63dc4c8601ec8c")
-        #expect(FNV1a.hex(of: Array("foobar".utf8)) == "85944171f73967e8")
+        #expect(ContentHash(bytes: []).description == "cbf29ce484222325")
+        #expect(ContentHash("a").description == "af63dc4c8601ec8c")
+        #expect(ContentHash("foobar").description == "85944171f73967e8")
     }
 }
 

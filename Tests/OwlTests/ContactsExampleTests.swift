@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlDiff
 import Testing
 
 /// The README's Contacts example, verbatim apart from the templates folder.
@@ -15,7 +16,7 @@ import Testing
         var email = ""
     }
 
-    func renderContacts(templatesFolder: String) throws -> String {
+    func contactsDirector(templatesFolder: String) -> ListDirector {
         let director = ListDirector(id: "contacts", templates: Templates(folder: templatesFolder))
 
         let contactAdapter = CellAdapter<Contact, ContactCell>()
@@ -31,8 +32,11 @@ import Testing
             Contact(name: "Alan Turing", email: "alan@example.com"),
         ]
         director.add(section: Section(id: "friends", elements: friends, header: "Friends", footer: "\(friends.count) contacts"))
+        return director
+    }
 
-        return try director.render()
+    func renderContacts(templatesFolder: String) throws -> String {
+        try contactsDirector(templatesFolder: templatesFolder).render()
     }
 
     @Test func rendersTheContactsList() throws {
@@ -49,5 +53,22 @@ import Testing
                 </ol><footer class="owl-footer" data-owl-footer>2 contacts</footer></section></div>
                 """
         )
+    }
+
+    @Test func theReadmeUpdateReplays() throws {
+        let folder = try temporaryFolder(["cells/ContactCell.mustache": "{{name}}"])
+        let director = contactsDirector(templatesFolder: folder.path)
+        let update = try director.reload { director in
+            director.section(id: "friends")?.add(element: Contact(name: "Grace Hopper", email: "grace@example.com"), at: 0)
+            director.section(id: "friends")?.remove(at: 2)
+        }
+        var data = update.old.fingerprint
+        for stage in update.changeset {
+            data = try stage.applied(to: data)
+        }
+        #expect(data == update.new.fingerprint)
+        #expect(update.new.sections[0].cells.map(\.id) == ["grace@example.com", "ada@example.com"])
+        #expect(update.patch.stages.flatMap(\.elementDeleted).map(\.id) == ["alan@example.com"])
+        #expect(update.patch.stages.flatMap(\.elementInserted).map(\.html) == [update.new.html(of: update.new.sections[0].cells[0])])
     }
 }

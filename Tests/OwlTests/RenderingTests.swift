@@ -104,8 +104,8 @@ import Testing
         let director = ListDirector(id: "l", templates: templates(["cells/ContactCell": "<a href=\"{{link}}\">{{name}}</a>"]))
         let adapter = contactAdapter()
         adapter.events.link = { ctx in "/people/\(ctx.element.name)?q=1&r=2" }
-        adapter.events.classes = { ctx in ctx.index.isMultiple(of: 2) ? ["even", "hi\"x"] : ["odd"] }
-        adapter.events.attributes = { ctx in ["data-z": "last", "aria-label": "\(ctx.cell.name) <\(ctx.sectionIndex)>"] }
+        adapter.events.classes = { ctx in ctx.indexPath.element.isMultiple(of: 2) ? ["even", "hi\"x"] : ["odd"] }
+        adapter.events.attributes = { ctx in ["data-z": "last", "aria-label": "\(ctx.cell.name) <\(ctx.indexPath.section)>"] }
         director.registerCellAdapter(adapter)
         director.add(section: Section(id: "s", elements: [ada, alan]))
         let html = try director.render()

@@ -1,3 +1,4 @@
+import Mustache
 import Foundation
 import Owl
 import Testing
@@ -64,5 +65,49 @@ import Testing
         try "after {{name}}".write(to: folder.appendingPathComponent("cells/ContactCell.mustache"), atomically: true, encoding: .utf8)
         #expect(try render(contactAdapter(), templates: shared) == "before Ada")
         #expect(try render(contactAdapter(), templates: Templates(folder: folder.path)) == "after Ada")
+    }
+}
+
+@Suite struct CellValuesTests {
+    struct ProvidedCell: HTMLCell, TemplateValueProvider {
+        var name = ""
+
+        func templateValue(forKey key: String) -> Any? {
+            switch key {
+            case "name": name.uppercased()
+            case "nickname": String?.none as Any
+            default: nil
+            }
+        }
+    }
+
+    struct DictionaryCell: HTMLCell, MustacheParent {
+        var values: [String: Any] = [:]
+
+        func child(named name: String) -> Any? { values[name] }
+    }
+
+    private func render<Cell: HTMLCell>(_ cell: Cell.Type, dequeue: @escaping (inout CellAdapter<Contact, Cell>.Context) -> Void) throws -> String {
+        let director = ListDirector(id: "l", templates: templates())
+        let adapter = CellAdapter<Contact, Cell>()
+        adapter.template = .inline("{{name}}|{{nickname}}|{{#tags}}<{{.}}>{{/tags}}|{{link}}")
+        adapter.events.dequeue = dequeue
+        adapter.events.link = { _ in "/l" }
+        director.registerCellAdapter(adapter)
+        director.add(section: Section(id: "s", elements: [ada]))
+        let list = try director.renderList()
+        let cell = list.html(of: list.sections[0].cells[0])
+        return String(cell.drop { $0 != ">" }.dropFirst().dropLast("</li>".count))
+    }
+
+    @Test func valueProvidingCellsSkipReflection() throws {
+        #expect(try render(ProvidedCell.self) { $0.cell.name = $0.element.name } == "ADA|||/l")
+    }
+
+    @Test func mustacheParentCellsAreReadThroughChildNamed() throws {
+        let html = try render(DictionaryCell.self) { ctx in
+            ctx.cell.values = ["name": ctx.element.name, "tags": ["a", "<b>"], "nickname": String?.none as Any]
+        }
+        #expect(html == "Ada||<a><&lt;b&gt;>|/l")
     }
 }

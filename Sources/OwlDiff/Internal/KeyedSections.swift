@@ -1,5 +1,5 @@
 /// A sectioned collection reduced to identifier numbers: one per section and one per
-/// element, the elements of all sections laid end to end.
+/// element, the elements of all sections laid end to end (flat indices).
 @usableFromInline
 internal struct KeyedSections {
     /// The key of each section; -1 for an identifier that cannot be matched.
@@ -14,27 +14,26 @@ internal struct KeyedSections {
     @usableFromInline
     internal var elementStarts: [Int]
 
+    /// The section of each element.
+    @usableFromInline
+    internal var sectionOfElement: [Int]
+
     @inlinable
     internal init(sectionKeys: [Int], elementKeys: [Int], elementStarts: [Int]) {
         self.sectionKeys = sectionKeys
         self.elementKeys = elementKeys
         self.elementStarts = elementStarts
+        sectionOfElement = []
+        sectionOfElement.reserveCapacity(elementKeys.count)
+        for section in sectionKeys.indices {
+            let count = elementStarts[section + 1] - elementStarts[section]
+            sectionOfElement.append(contentsOf: repeatElement(section, count: count))
+        }
     }
 
     /// A linear collection: one section holding every element.
     @inlinable
     internal init(linear elementKeys: [Int]) {
         self.init(sectionKeys: [0], elementKeys: elementKeys, elementStarts: [0, elementKeys.count])
-    }
-
-    /// The section of every element.
-    internal func sectionOfElements() -> [Int] {
-        var sections = [Int](repeating: 0, count: elementKeys.count)
-        for section in sectionKeys.indices {
-            for element in elementStarts[section]..<elementStarts[section + 1] {
-                sections[element] = section
-            }
-        }
-        return sections
     }
 }

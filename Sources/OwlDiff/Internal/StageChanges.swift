@@ -30,7 +30,7 @@ internal struct StageChanges {
         matching: Matching, source: KeyedSections, target: KeyedSections,
         elementUpdated: [Bool], sectionUpdated: [Bool]
     ) {
-        let sourceSectionOfElement = source.sectionOfElements()
+        let sourceSectionOfElement = source.sectionOfElement
         // Source positions once the deletes are applied.
         var sectionAfterDeletes = [Int](repeating: -1, count: source.sectionKeys.count)
         var elementAfterDeletes = [Int](repeating: -1, count: source.elementKeys.count)

@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 
 /// Builds a site: reads its sources, renders every page and list, and swaps the result into
 /// the output folder together with the manifest of docs/formats.md §2.
@@ -20,13 +21,17 @@ public struct SiteBuilder: Sendable {
 
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let content = try SiteContent.load(options, config: config, cache: MarkdownCache())
+        let cache = MarkdownCache(
+            folder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil,
+            settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)"
+        )
+        let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
-        let renderer = try PageRenderer(plan: plan, config: config, templates: templates)
+        let renderer = PageRenderer(plan: plan, config: config, templates: templates)
         progress.begin(total: plan.pages.count)
         var pages = try plan.pages.concurrentMap { page in
             defer { progress.step() }
-            return renderer.render(page)
+            return try renderer.render(page)
         }
 
         var files = try otherFiles(content: content, plan: plan, templates: templates)
@@ -51,6 +56,7 @@ public struct SiteBuilder: Sendable {
 
         let warnings = LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
         try output.write(files)
+        cache.save()
         return BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: pages.count
@@ -78,13 +84,13 @@ public struct SiteBuilder: Sendable {
 
     /// A hash of every file's path and bytes (pages with their build id blanked), in path order.
     static func buildID(of files: [String: [UInt8]]) -> String {
-        var hash = FNV1a()
+        var hash = ContentHash()
         for path in files.keys.sorted() {
-            hash.add(path)
-            hash.add(bytes: [0])
-            hash.add(bytes: files[path]!)
-            hash.add(bytes: [0])
+            hash.update(with: path)
+            hash.update(with: [0])
+            hash.update(with: files[path]!)
+            hash.update(with: [0])
         }
-        return hash.hex
+        return hash.description
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// One Markdown file of `content/`, its front matter read and its body rendered.
 struct ContentItem: Sendable {
     /// What the file stands for.
-    enum Kind: Sendable { case page, sectionIndex, home }
+    enum Kind: Int, Sendable { case page, sectionIndex, home }
 
     var kind: Kind
     /// The file, relative to the source folder (`content/posts/hello.md`).

@@ -1,3 +1,4 @@
+import Owl
 /// The Atom feed of the newest dated items (`/feed.xml`).
 enum AtomFeed {
     static func xml(items: [ContentItem], config: SiteConfig) -> String {
@@ -8,20 +9,20 @@ enum AtomFeed {
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom">
-        <title>\(HTMLEscape.text(config.title))</title>
-        <id>\(HTMLEscape.text(config.permalink("/")))</id>
-        <link href="\(HTMLEscape.attribute(config.permalink("/")))"/>
-        <link rel="self" href="\(HTMLEscape.attribute(config.permalink("/feed.xml")))"/>
+        <title>\(HTML.escape(config.title))</title>
+        <id>\(HTML.escape(config.permalink("/")))</id>
+        <link href="\(HTML.escape(config.permalink("/")))"/>
+        <link rel="self" href="\(HTML.escape(config.permalink("/feed.xml")))"/>
         <updated>\(updated)</updated>
 
         """
-        if !config.author.isEmpty { xml += "<author><name>\(HTMLEscape.text(config.author))</name></author>\n" }
+        if !config.author.isEmpty { xml += "<author><name>\(HTML.escape(config.author))</name></author>\n" }
         for item in dated {
             let link = config.permalink(item.path)
-            xml += "<entry><title>\(HTMLEscape.text(item.title))</title><id>\(HTMLEscape.text(link))</id>"
-            xml += "<link href=\"\(HTMLEscape.attribute(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
-            if let summary = item.summary { xml += "<summary>\(HTMLEscape.text(summary))</summary>" }
-            xml += "<content type=\"html\">\(HTMLEscape.text(item.body))</content></entry>\n"
+            xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
+            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
+            if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
+            xml += "<content type=\"html\">\(HTML.escape(item.body))</content></entry>\n"
         }
         return xml + "</feed>\n"
     }

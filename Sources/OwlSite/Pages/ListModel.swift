@@ -1,11 +1,10 @@
-/// A list to render on a page: sections of cells, as a director holds them.
+/// A list a page shows, as plain data: which director, which sections, which items.
+/// `OwlLists` turns it into an Owl director when the page is rendered.
 struct ListModel: Sendable {
-    /// `list` renders like `ListDirector`, `grid` like `GridDirector`.
+    /// `list` renders with `ListDirector`, `grid` with `GridDirector`.
     var style: SectionSettings.Style
     var id: String
     var sections: [ListSection]
-
-    var cellCount: Int { sections.reduce(0) { $0 + $1.cells.count } }
 }
 
 /// One section of a list: a string header and footer around its cells.
@@ -16,9 +15,10 @@ struct ListSection: Sendable {
     var cells: [ListCell]
 }
 
-/// One cell: its identifier, the cell template's name and that template's output.
-struct ListCell: Sendable {
-    var id: String
-    var template: String
-    var html: String
+/// What one cell shows.
+enum ListCell: Sendable, Hashable {
+    /// A content item (index into the site's items).
+    case item(Int)
+    /// A tag of the tag index, by slug.
+    case tag(String)
 }

@@ -1,7 +1,10 @@
+import Owl
+
 /// The values templates see: `site`, `page`, items and pagers, all with links under the base path.
 struct PageContext {
     let config: SiteConfig
-    let navigation: [(title: String, path: String)]
+    let navigation: [NavigationEntry]
+    let tags: [String: (name: String, count: Int)]
 
     /// `/posts/` → `/blog/posts/` under a base path.
     func url(_ path: String) -> String { config.rootPath + path.dropFirst() }

@@ -1,3 +1,5 @@
+import Owl
+
 /// A page's final bytes (with the build id still blanked) and its manifest entry.
 struct RenderedPage: Sendable {
     var path: String
@@ -16,7 +18,7 @@ struct RenderedPage: Sendable {
 
     /// Puts the lists into the rendered layout `html` where their tokens are, and records
     /// the byte ranges of lists and regions and the hashes of the manifest.
-    init(path: String, title: String, html: String, lists: [ListHTML]) {
+    init(path: String, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
         self.path = path
         file = SitePath.file(for: path)
         var output: [UInt8] = []
@@ -56,17 +58,17 @@ struct RenderedPage: Sendable {
         var cutOut = sectionRanges
         for (name, range) in RegionScanner.regions(in: output)
         where regions[name] == nil && !sectionRanges.contains(where: { $0.overlaps(range) }) {
-            regions[name] = ManifestSpan(hash: FNV1a.hex(of: output[range]), start: range.lowerBound, end: range.upperBound)
+            regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]).description, start: range.lowerBound, end: range.upperBound)
             cutOut.append(range)
         }
-        var shell = FNV1a()
+        var shell = ContentHash()
         var position = 0
         for range in cutOut.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
-            shell.add(bytes: output[position..<range.lowerBound])
+            shell.update(with: output[position..<range.lowerBound])
             position = range.upperBound
         }
-        shell.add(bytes: output[position...])
-        manifest = ManifestPage(file: file, title: title, shell: shell.hex, lists: listEntries, regions: regions)
+        shell.update(with: output[position...])
+        manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
     }
 
     /// Writes `buildID` (16 ASCII characters) over every blanked build id.

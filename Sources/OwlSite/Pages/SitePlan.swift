@@ -4,18 +4,12 @@ import Foundation
 /// (list or grid, grouped, sorted, paged), tag pages, the tag index and the home page.
 struct SitePlan: Sendable {
     var pages: [PageSpec] = []
-    /// The site's items, indexed by `PageSpec.Body.item`.
+    /// The site's items, indexed by `PageSpec.Body.item` and `ListCell.item`.
     var items: [ContentItem]
-    /// Cell templates each item is shown with in some list.
-    var cellTemplates: [Int: Set<String>] = [:]
     /// The navigation entries: title and path.
-    var navigation: [(title: String, path: String)] = []
-    /// Item index by cell id.
-    var itemIndex: [String: Int] = [:]
-
-    static let listCell = "PostCell"
-    static let gridCell = "CardCell"
-    static let tagCell = "TagCell"
+    var navigation: [NavigationEntry] = []
+    /// Display name and item count of each tag, by slug.
+    var tags: [String: (name: String, count: Int)] = [:]
 
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
@@ -23,7 +17,6 @@ struct SitePlan: Sendable {
         var registry = PageRegistry()
 
         let pageIndices = items.indices.filter { items[$0].kind == .page }
-        for index in pageIndices { itemIndex[Self.cellID(for: items[index])] = index }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         for item in items {
@@ -41,7 +34,7 @@ struct SitePlan: Sendable {
                 throw item.error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
             try registry.add(PageSpec(path: item.path, title: item.title, layout: layout, body: .item(index), lists: [],
-                             origin: SourceLocation(file: item.source, line: item.lines["slug"] ?? 1)))
+                                      origin: SourceLocation(file: item.source, line: item.lines["slug"] ?? 1)))
         }
 
         let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
@@ -50,27 +43,30 @@ struct SitePlan: Sendable {
             let members = sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
             let intro = sectionIntros[name]
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
-            let cell = settings.style == .grid ? Self.gridCell : Self.listCell
-            for index in members { cellTemplates[index, default: []].insert(cell) }
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body,
-                         settings: settings, cell: cell, origin: origin, registry: &registry)
-            navigation.append((title, "/\(name)/"))
+                         settings: settings, origin: origin, registry: &registry)
+            navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
         }
-        let topPages = pageIndices.filter { items[$0].section.isEmpty }
-        for index in sort(topPages, by: .weight) { navigation.append((items[index].title, items[index].path)) }
+        for index in sort(pageIndices.filter { items[$0].section.isEmpty }, by: .weight) {
+            navigation.append(NavigationEntry(title: items[index].title, path: items[index].path))
+        }
 
         try addTagPages(pageIndices, config: config, registry: &registry)
 
         let recent = sort(pageIndices.filter { items[$0].date != nil && !items[$0].section.isEmpty }, by: .date).prefix(config.homeRecent)
-        for index in recent { cellTemplates[index, default: []].insert(Self.listCell) }
         let recentList = ListModel(style: .list, id: "recent", sections: [
-            ListSection(id: "recent", header: nil, footer: nil, cells: recent.map { cellOf($0, template: Self.listCell) }),
+            ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
         try registry.add(PageSpec(path: "/", title: home?.title ?? config.title, layout: "layouts/home",
-                         body: .list(intro: home?.body, pagination: nil), lists: [recentList],
-                         origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
+                                  body: .list(intro: home?.body, pagination: nil), lists: [recentList],
+                                  origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
         pages = registry.pages
+    }
+
+    /// `/posts/hello/` → `posts-hello`: the cell id of an item in every list.
+    static func cellID(for item: ContentItem) -> String {
+        item.path.split(separator: "/").joined(separator: "-")
     }
 
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
@@ -78,78 +74,70 @@ struct SitePlan: Sendable {
         var members: [String: [Int]] = [:]
         var names: [String: String] = [:]
         for index in pageIndices {
-            for tag in Set(items[index].tags.map(SitePath.slugify)) where !tag.isEmpty {
-                members[tag, default: []].append(index)
+            for tag in items[index].tags {
+                let slug = SitePath.slugify(tag)
+                guard !slug.isEmpty, members[slug]?.last != index else { continue }
+                members[slug, default: []].append(index)
+                if names[slug] == nil { names[slug] = tag }
             }
-            for tag in items[index].tags where names[SitePath.slugify(tag)] == nil { names[SitePath.slugify(tag)] = tag }
         }
         guard !members.isEmpty else { return }
-        let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.settings(for: "tags").pageSize)
-        var tagCells: [ListCell] = []
+        let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
         for slug in members.keys.sorted() {
             let tagged = sort(members[slug]!, by: .date)
-            for index in tagged { cellTemplates[index, default: []].insert(Self.listCell) }
             let name = names[slug] ?? slug
-            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil,
-                         settings: settings, cell: Self.listCell, origin: SourceLocation(file: items[tagged[0]].source, line: items[tagged[0]].lines["tags"]), registry: &registry)
-            tagCells.append(ListCell(id: "tag-\(slug)", template: Self.tagCell, html: ""))
-            tagInfo[slug] = (name, tagged.count)
+            tags[slug] = (name, tagged.count)
+            let first = items[tagged[0]]
+            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, settings: settings,
+                         origin: SourceLocation(file: first.source, line: first.lines["tags"]), registry: &registry)
         }
-        let index = ListModel(style: .list, id: "tags", sections: [ListSection(id: "tags", header: nil, footer: nil, cells: tagCells)])
+        let index = ListModel(style: .list, id: "tags", sections: [
+            ListSection(id: "tags", header: nil, footer: nil, cells: members.keys.sorted().map(ListCell.tag)),
+        ])
         try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil),
-                         lists: [index], origin: SourceLocation(file: "content/", line: nil)))
-        navigation.append(("Tags", "/tags/"))
+                                  lists: [index], origin: SourceLocation(file: "content/", line: nil)))
+        navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
     }
 
-    /// Tag name and item count by tag slug, for the tag cells.
-    var tagInfo: [String: (name: String, count: Int)] = [:]
-
-    /// One list page, or several with `pageSize`, of `members` (already sorted).
+    /// One list page, or several with a page size, of `members` (already sorted).
     private func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?,
-                          settings: SectionSettings, cell: String, origin: SourceLocation, registry: inout PageRegistry) throws {
+                          settings: SectionSettings, origin: SourceLocation, registry: inout PageRegistry) throws {
         let size = settings.pageSize ?? 0
-        let chunks = size > 0 && !members.isEmpty ? stride(from: 0, to: members.count, by: size).map { Array(members[$0..<min($0 + size, members.count)]) } : [members]
+        let chunks = size > 0 && !members.isEmpty
+            ? stride(from: 0, to: members.count, by: size).map { Array(members[$0..<min($0 + size, members.count)]) }
+            : [members]
         func path(_ number: Int) -> String { number == 1 ? basePath : "\(basePath)page/\(number)/" }
         for (offset, chunk) in chunks.enumerated() {
             let number = offset + 1
-            let pagination = chunks.count > 1 ? Pagination(number: number, count: chunks.count,
-                                                            previousPath: number > 1 ? path(number - 1) : nil,
-                                                            nextPath: number < chunks.count ? path(number + 1) : nil) : nil
-            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping, cell: cell))
+            let pagination = chunks.count > 1
+                ? Pagination(number: number, count: chunks.count,
+                             previousPath: number > 1 ? path(number - 1) : nil,
+                             nextPath: number < chunks.count ? path(number + 1) : nil)
+                : nil
+            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping))
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
-                             body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
+                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
         }
     }
 
-    private func group(_ members: [Int], by grouping: SectionSettings.Grouping, cell: String) -> [ListSection] {
-        switch grouping {
-        case .none:
-            return [ListSection(id: "all", header: nil, footer: nil, cells: members.map { cellOf($0, template: cell) })]
-        case .year:
-            var sections: [ListSection] = []
-            for index in members {
-                let year = items[index].date.map { String(DateText.year($0)) } ?? "undated"
-                if sections.last?.id != year {
-                    sections.append(ListSection(id: year, header: year, footer: nil, cells: []))
-                }
-                sections[sections.count - 1].cells.append(cellOf(index, template: cell))
-            }
-            for index in sections.indices {
-                let count = sections[index].cells.count
-                sections[index].footer = count == 1 ? "1 post" : "\(count) posts"
-            }
-            return sections
+    /// One section per year (header: the year, footer: the count), or a single section.
+    private func group(_ members: [Int], by grouping: SectionSettings.Grouping) -> [ListSection] {
+        guard grouping == .year else {
+            return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
         }
-    }
-
-    /// A cell placeholder for item `index`; its HTML is filled in when the cells are rendered.
-    private func cellOf(_ index: Int, template: String) -> ListCell {
-        ListCell(id: Self.cellID(for: items[index]), template: template, html: "")
-    }
-
-    /// `/posts/hello/` → `posts-hello`.
-    static func cellID(for item: ContentItem) -> String {
-        item.path.split(separator: "/").joined(separator: "-")
+        var sections: [ListSection] = []
+        for index in members {
+            let year = items[index].date.map { String(DateText.year($0)) } ?? "undated"
+            if sections.last?.id != year {
+                sections.append(ListSection(id: year, header: year, footer: nil, cells: []))
+            }
+            sections[sections.count - 1].cells.append(.item(index))
+        }
+        for index in sections.indices {
+            let count = sections[index].cells.count
+            sections[index].footer = count == 1 ? "1 post" : "\(count) posts"
+        }
+        return sections
     }
 
     private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {
@@ -167,4 +155,10 @@ struct SitePlan: Sendable {
             return x.path < y.path
         }
     }
+}
+
+/// A link of the site's navigation.
+struct NavigationEntry: Sendable {
+    var title: String
+    var path: String
 }

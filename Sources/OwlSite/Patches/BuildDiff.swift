@@ -1,3 +1,4 @@
+import Owl
 import OwlDiff
 
 /// The differences between two builds of a site, page by page, and the patch that turns
@@ -64,12 +65,14 @@ public struct BuildDiff: Encodable, Sendable {
             page.regions = (page.regions ?? [:]).merging([name: try source.html(of: new.regions[name]!)]) { $1 }
         }
         for (before, after) in zip(old.lists, new.lists) where !before.hasSameContent(as: after) {
-            let sections = before.diffSections
-            let changeset = StagedChangeset(source: sections, target: after.diffSections)
+            let sections = before.fingerprint
+            let changeset = StagedChangeset(source: sections, target: after.fingerprint)
             guard !changeset.isEmpty else { continue }
             let list = try ListPatch(
                 id: after.id, source: sections, changeset: changeset,
-                sectionHTML: source.html(of:), sectionShell: source.shell(of:), elementHTML: source.html(of:)
+                sectionHTML: { try source.html(of: after.sections[$0]) },
+                sectionShellHTML: { try source.shell(of: after.sections[$0]) },
+                cellHTML: { try source.html(of: after.sections[$0.section].cells[$0.element]) }
             )
             change.lists.append(PageChange.ListChange(id: list.id, changes: ChangeCounts(list.stages)))
             page.lists = (page.lists ?? []) + [list]

@@ -1,3 +1,5 @@
+import Owl
+
 /// How many sections and cells a list's patch inserts, deletes, moves and updates.
 public struct ChangeCounts: Codable, Sendable, Equatable {
     /// Cells put in.

@@ -1,3 +1,5 @@
+import Owl
+
 /// What a patch file says about one page (docs/formats.md §4): reload it, or its new
 /// title, its changed lists and its changed regions. Absent parts are unchanged.
 public struct PagePatch: Codable, Sendable, Equatable {

@@ -46,7 +46,7 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
 .owl-section { margin: 1.5rem 0; }
 .owl-header { font-weight: 700; font-size: 1.2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
 .owl-cells { list-style: none; margin: 0; padding: 0; }
-.owl-list:not(.owl-grid) .owl-cell { padding: .6rem 0; border-bottom: 1px solid var(--line); }
+.owl-list .owl-cell { padding: .6rem 0; border-bottom: 1px solid var(--line); }
 .post-link { font-weight: 600; text-decoration: none; margin-right: .5rem; }
 .summary { margin: .2rem 0 0; color: var(--muted); font-size: .95rem; }
 .owl-grid .owl-cells { display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: 1rem; }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Owl
 
 /// The theme: the built-in templates and assets, with a site's own `Templates/` files in their place.
 struct TemplateSet: Sendable {
@@ -7,6 +8,8 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Template names that exist.
     let names: Set<String>
+    /// Template texts by name, for Owl's cell adapters.
+    let texts: [String: String]
     /// Files under `assets/`, copied to the output's `assets/`, by path below `Templates/`.
     let assets: [String: [UInt8]]
     /// A hash of every template and asset, for the build cache.
@@ -36,7 +39,7 @@ struct TemplateSet: Sendable {
         }
 
         var library = MustacheLibrary()
-        var hash = FNV1a()
+        var hash = ContentHash()
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             do {
@@ -44,17 +47,18 @@ struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
-            hash.add(name)
-            hash.add(text)
+            hash.update(with: name)
+            hash.update(with: text)
         }
         for path in assets.keys.sorted() {
-            hash.add(path)
-            hash.add(bytes: assets[path]!)
+            hash.update(with: path)
+            hash.update(with: assets[path]!)
         }
         self.library = library
         self.names = Set(texts.keys)
+        self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
-        self.fingerprint = hash.hex
+        self.fingerprint = hash.description
         try Self.checkPartials(texts, names: names)
     }
 

@@ -1,3 +1,4 @@
+import Owl
 import Foundation
 import Testing
 @testable import OwlSite
