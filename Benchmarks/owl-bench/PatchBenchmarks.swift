@@ -47,10 +47,10 @@ enum PatchBenchmarks {
 struct SyntheticSite {
     struct Post { var id: String; var title: String; var year: Int; var tag: Int }
     var posts: [Post]
-    private var generator: SplitMix
+    private var state: UInt64
 
     init(posts count: Int, seed: UInt64) {
-        generator = SplitMix(state: seed)
+        state = seed
         posts = []
         for index in 0..<count { posts.append(Post(id: "post-\(index)", title: "Post \(index)", year: 2000 + index % 25, tag: index % 20)) }
     }
@@ -62,7 +62,11 @@ struct SyntheticSite {
         for index in 0..<inserted { posts.insert(Post(id: "new-\(index)", title: "New \(index)", year: 2024, tag: index % 20), at: pick()) }
     }
 
-    private mutating func pick() -> Int { Int(generator.next() % UInt64(posts.count)) }
+    /// A reproducible pseudo-random index into `posts` (a linear congruential step).
+    private mutating func pick() -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(state >> 33) % posts.count
+    }
 
     /// The manifest JSON (docs/formats.md §2) and the page files.
     func build() -> (Data, [String: [UInt8]]) {
@@ -117,18 +121,5 @@ struct SyntheticSite {
         var value: UInt64 = 0xcbf29ce484222325
         for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
         return String(format: "%016llx", value)
-    }
-}
-
-/// A small deterministic random number generator.
-struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

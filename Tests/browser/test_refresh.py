@@ -122,18 +122,21 @@ class RefreshTest(BrowserTest):
     def test_shell_change_reloads(self):
         self.assertMoves(posts(), edit(posts(), lambda p: setattr(p, 'shell', 'A new banner')), expect='reloaded')
 
+    def rewrite_patch(self, folder, change):
+        """Lets `change` edit the patch from the first build in `folder`."""
+        path = os.path.join(folder, '_owl', 'patches', f'{self.builds.builds[0][0]}.json')
+        with open(path) as fh:
+            data = json.load(fh)
+        change(data)
+        with open(path, 'w') as fh:
+            json.dump(data, fh)
+
     def test_wrong_base_reloads(self):
         self.serve(self.builds.build(posts()))
         self.open('/posts/')
         self.builds.build(edit(posts(), lambda p: p.sections.pop()))
         new = self.builds.build(edit(posts(), lambda p: p.sections.pop(0)))
-        base = self.builds.builds[0][0]
-        patch = os.path.join(new, '_owl', 'patches', f'{base}.json')
-        with open(patch) as fh:
-            data = json.load(fh)
-        data['base'] = self.builds.builds[1][0]  # a patch for some other build
-        with open(patch, 'w') as fh:
-            json.dump(data, fh)
+        self.rewrite_patch(new, lambda data: data.update(base=self.builds.builds[1][0]))  # another build's
         self.serve(new)
         self.assertEqual(self.refresh(), 'reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
@@ -142,14 +145,8 @@ class RefreshTest(BrowserTest):
         self.serve(self.builds.build(posts()))
         self.open('/posts/')
         new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
-        base = self.builds.builds[0][0]
-        patch = os.path.join(new, '_owl', 'patches', f'{base}.json')
-        with open(patch) as fh:
-            data = json.load(fh)
-        data['pages']['/posts/']['lists'][0]['stages'].append(
-            {'elementUpdated': [{'at': [2, 0], 'id': 'nobody', 'html': '<li data-owl-cell="nobody"></li>'}]})
-        with open(patch, 'w') as fh:
-            json.dump(data, fh)
+        self.rewrite_patch(new, lambda data: data['pages']['/posts/']['lists'][0]['stages'].append(
+            {'elementUpdated': [{'at': [2, 0], 'id': 'nobody', 'html': '<li data-owl-cell="nobody"></li>'}]}))
         self.serve(new)
         # Any mutation before the reload is counted where the reload cannot erase it.
         self.driver.execute_script("""
