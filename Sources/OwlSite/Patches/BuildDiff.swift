@@ -65,14 +65,12 @@ public struct BuildDiff: Encodable, Sendable {
             page.regions = (page.regions ?? [:]).merging([name: try source.html(of: new.regions[name]!)]) { $1 }
         }
         for (before, after) in zip(old.lists, new.lists) where !before.hasSameContent(as: after) {
-            let sections = before.fingerprint
-            let changeset = StagedChangeset(source: sections, target: after.fingerprint)
+            let sections = before.diffSections
+            let changeset = StagedChangeset(source: sections, target: after.diffSections)
             guard !changeset.isEmpty else { continue }
             let list = try ListPatch(
                 id: after.id, source: sections, changeset: changeset,
-                sectionHTML: { try source.html(of: after.sections[$0]) },
-                sectionShellHTML: { try source.shell(of: after.sections[$0]) },
-                cellHTML: { try source.html(of: after.sections[$0.section].cells[$0.element]) }
+                sectionHTML: source.html(of:), sectionShell: source.shell(of:), elementHTML: source.html(of:)
             )
             change.lists.append(PageChange.ListChange(id: list.id, changes: ChangeCounts(list.stages)))
             page.lists = (page.lists ?? []) + [list]
