@@ -6,8 +6,8 @@ extension BuildDiff {
         lines += added.map { "added    \($0)" }
         lines += removed.map { "removed  \($0)" }
         for page in changed {
-            guard page.reload == nil else {
-                lines.append("changed  \(page.path) (reload: \(page.reload!))")
+            if let reason = page.reload {
+                lines.append("changed  \(page.path) (reload: \(reason))")
                 continue
             }
             lines.append("changed  \(page.path)")

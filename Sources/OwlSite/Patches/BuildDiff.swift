@@ -60,9 +60,9 @@ public struct BuildDiff: Encodable, Sendable {
             return (change, .reload)
         }
         var page = PagePatch(title: change.title ? new.title : nil)
-        for name in new.regions.keys.sorted() where new.regions[name]?.hash != old.regions[name]?.hash {
+        for (name, region) in new.regions.sorted(by: { $0.key < $1.key }) where region.hash != old.regions[name]?.hash {
             change.regions.append(name)
-            page.regions = (page.regions ?? [:]).merging([name: try source.html(of: new.regions[name]!)]) { $1 }
+            page.regions = (page.regions ?? [:]).merging([name: try source.html(of: region)]) { $1 }
         }
         for (before, after) in zip(old.lists, new.lists) where !before.hasSameContent(as: after) {
             let sections = before.diffSections
