@@ -39,6 +39,7 @@ public struct BuildDiff: Encodable, Sendable {
                 removed.append(path)
                 patch.pages[path] = .reload
             case let (before?, after?):
+                if before.hasSameContent(as: after) { continue }  // only the build id changed
                 let source = PageSource(file: after.file, bytes: try pageBytes(after.file))
                 if let (change, page) = try Self.compare(path: path, before, after, source) {
                     changed.append(change)
@@ -48,12 +49,11 @@ public struct BuildDiff: Encodable, Sendable {
         }
     }
 
-    /// The change and the patch entry of a page in both builds; nil when only its
-    /// build id changed.
+    /// The change and the patch entry of a page in both builds whose content changed; nil
+    /// when nothing but byte ranges did.
     private static func compare(
         path: String, _ old: ManifestPage, _ new: ManifestPage, _ source: PageSource
     ) throws -> (PageChange, PagePatch)? {
-        guard !old.hasSameContent(as: new) else { return nil }
         var change = PageChange(path: path, title: old.title != new.title, regions: [], lists: [])
         if let reason = reloadReason(old, new) {
             change.reload = reason
