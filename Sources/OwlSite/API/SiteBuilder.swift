@@ -63,6 +63,12 @@ public struct SiteBuilder: Sendable {
 
         let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes)
         files.merge(history.files) { new, _ in new }
+        let pageFiles = files
+        let patches = try PatchFile.files(fromStored: history.earlierManifests, to: manifest) { file in
+            guard let bytes = pageFiles[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
+            return bytes
+        }
+        files.merge(patches) { new, _ in new }
 
         let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
         try output.write(files)
