@@ -32,7 +32,7 @@ extension ContentItem {
             case "weight": weight = try field.int()
             case "layout": layout = try field.string()
             case "slug": slug = try field.string()
-            default: params[field.key] = FieldValue(field.node)
+            default: params[field.key] = try field.fieldValue()
             }
         }
 

@@ -4,7 +4,7 @@ import Yams
 /// A Markdown file split into its YAML front matter and its body.
 struct FrontMatter {
     /// The mapping's pairs, in document order (empty without front matter).
-    var fields: [YAMLField]
+    var fields: [FrontMatterField]
     /// The Markdown after the front matter.
     var body: Substring
     /// The file line the body starts on.
@@ -39,17 +39,20 @@ struct FrontMatter {
             throw SiteError(file: file, line: 1, "front matter: no closing '---' line")
         }
         let yaml = String(text[yamlStart..<closing.start])
-        fields = []
-        if let root = try YAMLDocument.compose(yaml, file: file, firstLine: 2) {
-            guard root.mapping != nil else {
-                throw SiteError(file: file, line: (root.mark?.line ?? 1) + 1, "front matter: expected a mapping of keys to values")
-            }
-            fields = try YAMLDocument.mapping(root, file: file, what: "front matter").map { key, value in
-                YAMLField(key: key.string ?? "", node: value, file: file, lineOffset: 1)
-            }
-        }
+        fields = try Self.plainFields(yaml, file: file) ?? Self.yamlFields(yaml, file: file).map(FrontMatterField.init)
         body = text[closing.end...]
         bodyLine = lineNumber + 1
+    }
+
+    /// The pairs of `yaml` (starting on file line 2) as Yams reads them.
+    static func yamlFields(_ yaml: String, file: String) throws -> [YAMLField] {
+        guard let root = try YAMLDocument.compose(yaml, file: file, firstLine: 2) else { return [] }
+        guard root.mapping != nil else {
+            throw SiteError(file: file, line: (root.mark?.line ?? 1) + 1, "front matter: expected a mapping of keys to values")
+        }
+        return try YAMLDocument.mapping(root, file: file, what: "front matter").map { key, value in
+            YAMLField(key: key.string ?? "", node: value, file: file, lineOffset: 1)
+        }
     }
 
     /// `line` without trailing spaces, tabs and carriage return (a fence may carry them).
