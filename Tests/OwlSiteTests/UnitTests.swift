@@ -130,6 +130,14 @@ import Owl
         #expect(SitePath.slugify("Swift & iOS 17!") == "swift-ios-17")
         #expect(SitePath.file(for: "/posts/a/") == "posts/a/index.html")
     }
+
+    /// ASCII text takes a byte-wise path; text with an `é` in front takes the general one.
+    @Test(arguments: ["Swift & iOS 17!", "  --Hello__World--  ", "A-Z a-z 0-9 !\"#$%&'()*+,./:;<=>?@[\\]^_`{|}~", "\r\n\tTabs\u{7F}", "", "---"])
+    func asciiSlugsMatchTheGeneralPath(text: String) {
+        let slug = SitePath.slugify(text)
+        #expect(SitePath.slugify("é " + text) == "é" + (slug.isEmpty ? "" : "-" + slug))
+        #expect(slug.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D })
+    }
 }
 
 @Suite struct EmbeddedThemeTests {

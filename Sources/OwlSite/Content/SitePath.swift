@@ -13,6 +13,7 @@ enum SitePath {
 
     /// A tag or heading as a URL-safe name: lowercase letters, digits and dashes.
     static func slugify(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(text) }
         var result = ""
         var pendingDash = false
         for character in text.lowercased() {
@@ -25,6 +26,24 @@ enum SitePath {
             }
         }
         return result
+    }
+
+    /// `slugify` for ASCII text, byte by byte: its only letters and numbers are `a-z`, `A-Z`, `0-9`.
+    private static func asciiSlug(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                if pendingDash && !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                result.append(lower)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `posts` → `Posts`.
