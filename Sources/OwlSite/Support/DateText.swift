@@ -10,27 +10,63 @@ enum DateText {
     private static let months = ["January", "February", "March", "April", "May", "June", "July",
                                  "August", "September", "October", "November", "December"]
 
-    private static func parts(_ date: Date) -> DateComponents {
-        calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    /// A date's UTC calendar fields.
+    struct Parts: Equatable {
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     }
 
-    static func year(_ date: Date) -> Int { parts(date).year ?? 0 }
+    /// 1900-01-01 and 10000-01-01 UTC: between them the Gregorian fields are computed directly.
+    private static let directRange: Range<TimeInterval> = -2_208_988_800..<253_402_300_800
+
+    /// The UTC fields of `date`: computed for years 1900–9999, from Foundation's calendar otherwise.
+    static func parts(_ date: Date) -> Parts {
+        let seconds = date.timeIntervalSince1970
+        guard directRange.contains(seconds) else { return calendarParts(date) }
+        let whole = Int(seconds.rounded(.down))
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let time = whole - days * 86_400
+        // Days since 1970-01-01 to a Gregorian day, in 400-year eras starting on 1 March.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return Parts(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * monthIndex + 2) / 5 + 1,
+                     hour: time / 3_600, minute: time % 3_600 / 60, second: time % 60)
+    }
+
+    /// The UTC fields of `date` from Foundation's Gregorian calendar.
+    static func calendarParts(_ date: Date) -> Parts {
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return Parts(year: p.year ?? 0, month: p.month ?? 1, day: p.day ?? 1, hour: p.hour ?? 0, minute: p.minute ?? 0, second: p.second ?? 0)
+    }
+
+    static func year(_ date: Date) -> Int { parts(date).year }
 
     /// `2024-03-01`.
     static func day(_ date: Date) -> String {
         let p = parts(date)
-        return String(format: "%04d-%02d-%02d", p.year ?? 0, p.month ?? 1, p.day ?? 1)
+        return padded(p.year, 4) + "-" + padded(p.month, 2) + "-" + padded(p.day, 2)
     }
 
     /// `1 March 2024`.
     static func display(_ date: Date) -> String {
         let p = parts(date)
-        return "\(p.day ?? 1) \(months[((p.month ?? 1) - 1) % 12]) \(p.year ?? 0)"
+        return "\(p.day) \(months[(p.month - 1) % 12]) \(p.year)"
     }
 
     /// `2024-03-01T09:30:00Z` (RFC 3339, for feeds and sitemaps).
     static func timestamp(_ date: Date) -> String {
         let p = parts(date)
-        return day(date) + String(format: "T%02d:%02d:%02dZ", p.hour ?? 0, p.minute ?? 0, p.second ?? 0)
+        return day(date) + "T" + padded(p.hour, 2) + ":" + padded(p.minute, 2) + ":" + padded(p.second, 2) + "Z"
+    }
+
+    /// `value` as `%0*d` writes it with `width`.
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        guard value >= 0 else { return String(format: "%0\(width)d", value) }
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+@Suite struct DateTextTests {
+    /// The computed fields agree with Foundation's calendar from 1900 to 9999, at whole
+    /// seconds, fractions and day boundaries, before and after 1970.
+    @Test func computedFieldsMatchTheCalendar() {
+        var instants: [TimeInterval] = [-2_208_988_800, -2_208_988_799.5, -86_400, -86_399.25, -1, -0.5, 0, 0.75, 86_399.9, 951_782_400, 253_402_300_799]
+        for step in stride(from: -2_208_988_800.0, to: 253_402_300_800.0, by: 86_400 * 365.2425 * 3.7 + 3_601.3) { instants.append(step) }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(DateText.parts(date) == DateText.calendarParts(date), "at \(instant)")
+        }
+    }
+
+    @Test func writesDaysDisplaysAndTimestamps() {
+        let date = Date(timeIntervalSince1970: 1_709_285_400)  // 2024-03-01 09:30:00 UTC
+        #expect(DateText.day(date) == "2024-03-01")
+        #expect(DateText.display(date) == "1 March 2024")
+        #expect(DateText.timestamp(date) == "2024-03-01T09:30:00Z")
+        #expect(DateText.year(Date(timeIntervalSince1970: -2_208_988_801)) == 1899)
+    }
+}
