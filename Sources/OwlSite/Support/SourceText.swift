@@ -1,13 +1,42 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reading source files as UTF-8 text, with errors naming the file and line.
 enum SourceText {
     /// The bytes of `url`, or an error naming `displayName`.
     static func bytes(_ url: URL, displayName: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SiteError(file: displayName, "cannot read the file")
+        guard let bytes = contents(ofFile: url.path) else { throw SiteError(file: displayName, "cannot read the file") }
+        return bytes
+    }
+
+    /// The bytes of the file at `path`, read straight into the array at the size `fstat`
+    /// gives (and on to the end, should it have grown); nil when it cannot be read.
+    private static func contents(ofFile path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            filled += count
         }
-        return [UInt8](data)
+        bytes.removeLast(bytes.count - filled)
+        var more = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = more.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: more[..<count])
+        }
     }
 
     /// The text of `url`; invalid UTF-8 is an error naming the line it is on.

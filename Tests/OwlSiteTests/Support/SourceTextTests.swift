@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+@Suite struct SourceTextTests {
+    @Test(arguments: [0, 1, 4_095, 4_096, 100_003])
+    func readsEveryByteOfAFile(size: Int) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-source-\(UUID().uuidString)")
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try SourceText.bytes(url, displayName: "f") == bytes)
+    }
+
+    @Test func aMissingFileOrAFolderCannotBeRead() {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-missing-\(UUID().uuidString)")
+        #expect(throws: SiteError(file: "m", "cannot read the file")) { try SourceText.bytes(missing, displayName: "m") }
+        #expect(throws: SiteError(file: "d", "cannot read the file")) { try SourceText.bytes(FileManager.default.temporaryDirectory, displayName: "d") }
+    }
+}
