@@ -14,6 +14,13 @@ import Owl
         #expect(frontMatter.bodyLine == 8)
     }
 
+    @Test func windowsLineEndsAreRead() throws {
+        let frontMatter = try FrontMatter(parsing: "---\r\ntitle: Hi\r\n---\r\nBody\r\n", file: "x.md")
+        #expect(frontMatter.fields.map(\.key) == ["title"])
+        #expect(try frontMatter.fields[0].string() == "Hi")
+        #expect(frontMatter.body == "Body\r\n" && frontMatter.bodyLine == 4)
+    }
+
     @Test func aFileWithoutFrontMatterIsAllBody() throws {
         let frontMatter = try FrontMatter(parsing: "# Title\n", file: "x.md")
         #expect(frontMatter.fields.isEmpty && frontMatter.body == "# Title\n")

@@ -21,11 +21,12 @@ struct FrontMatter {
         var lineNumber = 1
         var yamlStart: String.Index?
         var closing: (start: String.Index, end: String.Index)?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let lineEnd = utf8[index...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
             let line = Self.trimmed(text[index..<lineEnd])
-            let next = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+            let next = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
             if lineNumber == 1 {
                 yamlStart = next
             } else if line == "---" || line == "..." {
