@@ -17,7 +17,8 @@ enum LinkChecker {
             let start = found + hrefMarker.count
             guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             index = end
-            let href = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "&amp;", with: "&")
+            let written = String(decoding: bytes[start..<end], as: UTF8.self)
+            let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written
             guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles),
                   reported.insert(href).inserted else { continue }
             let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
