@@ -61,7 +61,7 @@ public struct SiteBuilder: Sendable {
         let manifestBytes = manifest.json()
         files["_owl/build.json"] = manifestBytes
 
-        let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes)
+        let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes, keepingEarlier: config.history)
         files.merge(history.files) { new, _ in new }
         let pageFiles = files
         let patches = try PatchFile.files(fromStored: history.earlierManifests, to: manifest) { file in
