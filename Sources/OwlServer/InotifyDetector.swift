@@ -35,17 +35,18 @@ struct InotifyDetector: ChangeDetector {
         Glibc.close(descriptor)
     }
 
-    mutating func waitForChanges(milliseconds: Int32) -> Bool {
+    mutating func waitForActivity(milliseconds: Int32) -> FileActivity {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&request, 1, milliseconds) > 0 else { return false }
-        var changed = false
+        guard poll(&request, 1, milliseconds) > 0 else { return .none }
+        var activity = FileActivity.unrelated
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return changed }
-            changed = handleEvents(count: count) || changed
+            guard count > 0 else { return activity }
+            if handleEvents(count: count) { activity = .sourceChanged }
         }
     }
 
+    /// Handles the events read into the buffer; returns whether one concerned a source.
     private mutating func handleEvents(count: Int) -> Bool {
         var changed = false
         var offset = 0

@@ -18,11 +18,11 @@ struct PollingDetector: ChangeDetector {
         snapshot = Self.snapshot(of: sources)
     }
 
-    mutating func waitForChanges(milliseconds: Int32) -> Bool {
+    mutating func waitForActivity(milliseconds: Int32) -> FileActivity {
         usleep(useconds_t(max(milliseconds, Self.interval)) * 1000)
         let current = Self.snapshot(of: sources)
         defer { snapshot = current }
-        return current != snapshot
+        return current == snapshot ? .none : .sourceChanged
     }
 
     private static func snapshot(of sources: WatchedSources) -> [String: FileStatus] {

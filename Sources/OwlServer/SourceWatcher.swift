@@ -56,9 +56,10 @@ enum SourceWatcher {
         let quiet = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
         let clock = ContinuousClock()
         while !stopped.isStopped {
-            guard detector.waitForChanges(milliseconds: 100) else { continue }
+            guard detector.waitForActivity(milliseconds: 100) == .sourceChanged else { continue }
+            // Any activity, even on files that are not sources, extends the burst.
             let start = clock.now
-            while !stopped.isStopped, clock.now - start < longestBurst, detector.waitForChanges(milliseconds: quiet) {}
+            while !stopped.isStopped, clock.now - start < longestBurst, detector.waitForActivity(milliseconds: quiet) != .none {}
             continuation.yield()
         }
     }
