@@ -36,10 +36,14 @@ public struct DevServer: Sendable {
     /// or an error from the server when the address cannot be bound.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
         let events = LiveEvents()
-        let cache = FileCache()
+        let files = FileCache()
+        let resolutions = ResolutionCache()
         let live = LiveService(
             events: events,
-            cache: cache,
+            forgetServedFiles: {
+                files.removeAll()
+                resolutions.removeAll()
+            },
             rebuilder: rebuilder,
             sources: configuration.watching,
             watchStrategy: configuration.watchStrategy,
@@ -54,7 +58,7 @@ public struct DevServer: Sendable {
         logger.logLevel = .warning
         let host = configuration.host
         let app = Application(
-            responder: SiteResponder(folder: folder, cache: cache, events: events),
+            responder: SiteResponder(folder: folder, files: files, resolutions: resolutions, events: events),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 report(.listening(host: host, port: channel.localAddress?.port ?? configuration.port))

@@ -1,4 +1,4 @@
-import NIOCore
+import Hummingbird
 import Synchronization
 
 /// Recently served files, in memory, checked against `stat` on every use.
@@ -18,10 +18,16 @@ final class FileCache: Sendable {
 
     private let contents = Mutex(Contents())
 
+    /// The file at `path` in its version `status` if it is cached.
+    func cachedFile(at path: String, status: FileStatus) -> ServedFile? {
+        guard let cached = contents.withLock({ $0.files[path] }), cached.status == status else { return nil }
+        return cached
+    }
+
     /// The file at `path` in its version `status`, read now if not cached.
-    func file(at path: String, status: FileStatus) -> ServedFile? {
-        if let cached = contents.withLock({ $0.files[path] }), cached.status == status { return cached }
-        guard let file = ServedFile(path: path, status: status) else { return nil }
+    func file(at path: String, status: FileStatus, contentType: ContentType) -> ServedFile? {
+        if let cached = cachedFile(at: path, status: status) { return cached }
+        guard let file = ServedFile(path: path, status: status, contentType: contentType) else { return nil }
         if status.size <= Self.largestCachedFile { store(file, at: path) }
         return file
     }

@@ -6,7 +6,8 @@ struct LiveService: Service {
     static let keepAliveInterval = Duration.seconds(15)
 
     let events: LiveEvents
-    let cache: FileCache
+    /// Empties the caches of served files, whose versions a build replaced.
+    let forgetServedFiles: @Sendable () -> Void
     let rebuilder: SiteRebuilder
     let sources: WatchedSources?
     let watchStrategy: SourceWatcher.Strategy
@@ -34,7 +35,7 @@ struct LiveService: Service {
         let start = ContinuousClock.now
         switch await rebuilder.rebuild() {
         case .success(let build):
-            cache.removeAll()
+            forgetServedFiles()
             events.built(build)
             report(.built(build, ContinuousClock.now - start))
         case .failure(let failure):

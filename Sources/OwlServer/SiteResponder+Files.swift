@@ -2,6 +2,9 @@ import Hummingbird
 
 extension SiteResponder {
     /// A file's answer: 200, 206, 304 or 416, compressed when the client accepts gzip.
+    ///
+    /// Files up to ``FileCache/largestCachedFile`` and all HTML are answered from memory;
+    /// larger files are streamed from disk by Hummingbird's `FileIO`.
     func respond(
         with path: String,
         status: FileStatus,
@@ -9,36 +12,49 @@ extension SiteResponder {
         context: Context,
         responseStatus: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let contentType = ContentType(path: path)
-        let inMemory = status.size <= FileCache.largestCachedFile || contentType.isHTML
-        let file = inMemory ? cache.file(at: path, status: status) : nil
-        if inMemory && file == nil { return Self.message(.notFound, for: request) }
-
-        var entityTag = status.entityTag
-        var headers: HTTPFields = [
-            .contentType: contentType.value,
-            .lastModified: HTTPDate.format(status.modifiedSeconds),
-            .cacheControl: "no-cache",
-            .xContentTypeOptions: "nosniff",
-        ]
-        if contentType.isCompressible { headers[.vary] = "Accept-Encoding" }
-
-        let isPlain = responseStatus == .ok
-        if isPlain && isNotModified(request, entityTag: entityTag, modified: status.modifiedSeconds) {
-            headers[.eTag] = entityTag
-            return Response(status: .notModified, headers: headers)
+        let file: ServedFile?
+        if let cached = files.cachedFile(at: path, status: status) {
+            file = cached
+        } else {
+            let contentType = ContentType(path: path)
+            guard status.size <= FileCache.largestCachedFile || contentType.isHTML else {
+                let headers = HTTPFields(
+                    servingFile: contentType, entityTag: status.entityTag, lastModified: HTTPDate.format(status.modifiedSeconds))
+                return try await answer(request, context: context, path: path, status: status, file: nil, headers: headers, responseStatus: responseStatus)
+            }
+            file = files.file(at: path, status: status, contentType: contentType)
         }
+        guard let file else { return Self.message(.notFound, for: request) }
+        return try await answer(request, context: context, path: path, status: status, file: file, headers: file.headers, responseStatus: responseStatus)
+    }
 
+    /// Applies the request's conditions, range and accepted encodings to a file's answer.
+    private func answer(
+        _ request: Request,
+        context: Context,
+        path: String,
+        status: FileStatus,
+        file: ServedFile?,
+        headers baseHeaders: HTTPFields,
+        responseStatus: HTTPResponse.Status
+    ) async throws -> Response {
+        var headers = baseHeaders
+        var entityTag = file?.entityTag ?? status.entityTag
         var body = file?.body
-        if let file, request.headers[.range] == nil, contentType.isCompressible, file.body.readableBytes >= 256,
+        if let file, request.headers[.range] == nil, file.contentType.isCompressible, file.body.readableBytes >= 256,
             request.headers[.acceptEncoding].map(Gzip.isAccepted) == true,
-            let gzipped = cache.gzipped(file, at: path)
+            let gzipped = files.gzipped(file, at: path)
         {
             body = gzipped
             entityTag = Self.gzipTag(entityTag)
+            headers[.eTag] = entityTag
             headers[.contentEncoding] = "gzip"
         }
-        headers[.eTag] = entityTag
+        let isPlain = responseStatus == .ok
+        if isPlain && isNotModified(request, entityTag: entityTag, modified: status.modifiedSeconds) {
+            headers[.contentEncoding] = nil
+            return Response(status: .notModified, headers: headers)
+        }
         let length = body?.readableBytes ?? status.size
 
         var span: ClosedRange<Int>? = nil

@@ -11,7 +11,8 @@ struct SiteResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let folder: SiteFolder
-    let cache: FileCache
+    let files: FileCache
+    let resolutions: ResolutionCache
     let events: LiveEvents
     let fileIO = FileIO()
 
@@ -19,13 +20,14 @@ struct SiteResponder: HTTPResponder {
         guard request.method == .get || request.method == .head else {
             return Self.message(.methodNotAllowed, extraHeaders: [.allow: "GET, HEAD"], for: request)
         }
-        guard let target = RequestTarget(request.head.path ?? "") else {
+        let path = request.head.path ?? ""
+        guard let target = RequestTarget(path) else {
             return Self.message(.badRequest, for: request)
         }
         if target.segments == Self.eventsSegments && !target.isFolder {
             return eventStream(for: request)
         }
-        switch folder.resolve(target) {
+        switch resolutions.resolve(String(path.prefix { $0 != "?" && $0 != "#" }), as: target, in: folder) {
         case .file(let path, let status):
             return try await respond(with: path, status: status, to: request, context: context)
         case .redirect(let folderTarget):
