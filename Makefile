@@ -1,18 +1,27 @@
 # owl-site — set-up, build, test, benchmark.
 SWIFT ?= swift
 
-.PHONY: setup build test test-swift test-browser bench clean
+.PHONY: setup build test test-swift test-browser bench clean site resources
 
 ## Install the Debian packages and Python modules the project needs (only when missing).
 setup:
 	@scripts/setup.sh
 
+## Regenerate the bundled theme (Sources/OwlSite/Theme/EmbeddedTheme.swift) from Templates/ and client/owl.js.
+resources:
+	@python3 scripts/embed-resources.py
+
 ## Debug build of every target.
-build: setup
+build: setup resources
 	$(SWIFT) build
 
+## Build the demo site in content/ into public/.
+site: setup resources
+	$(SWIFT) build --product owl-site
+	.build/debug/owl-site build --source . --output public
+
 ## Every test: Swift Testing suites, then the browser tests.
-test: setup
+test: setup resources
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory test-browser

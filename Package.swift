@@ -72,14 +72,17 @@ let package = Package(
         // `make bench`: release-mode figures for the engine, rendering and builds.
         .executableTarget(
             name: "owl-bench",
-            dependencies: ["OwlDiff", "Owl", "OwlSite"],
+            dependencies: ["OwlDiff", "Owl", "OwlSite", .product(name: "Mustache", package: "swift-mustache")],
             path: "Benchmarks/owl-bench"
         ),
 
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff"]),
-        .testTarget(name: "OwlTests", dependencies: ["Owl"]),
+        .testTarget(
+            name: "OwlTests",
+            dependencies: ["Owl", "OwlDiff", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
         .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "CZlib"]),
     ]
 )

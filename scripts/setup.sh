@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev chromium chromium-driver)
 if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(hugo cmark-gfm nginx wrk)
+    packages+=(hugo cmark-gfm nginx wrk time)
 fi
 
 missing=()
@@ -23,5 +23,5 @@ fi
 
 if ! python3 -c "import selenium" 2>/dev/null; then
     echo "setup: installing selenium"
-    python3 -m pip install --quiet --disable-pip-version-check selenium
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check selenium
 fi

@@ -1,1 +1,13 @@
-print("owl-bench")
+// `owl-bench [diff|render|build|patch|all]`: release-mode figures, area by area.
+// No argument or `all` runs every area; unknown areas are ignored. Each area adds one line.
+
+let areas: KeyValuePairs<String, () -> Void> = [
+    "diff": DiffBenchmarks.run,
+    "render": RenderBenchmarks.run,
+    "build": BuildBenchmarks.run,
+]
+
+let requested = Set(CommandLine.arguments.dropFirst())
+for (area, run) in areas where requested.isEmpty || requested.contains("all") || requested.contains(area) {
+    run()
+}

@@ -1,0 +1,130 @@
+import Foundation
+import OwlSite
+
+/// `owl-bench build`: 10,000 generated posts built by owl-site, Hugo 0.111 and the raw
+/// `cmark-gfm` command, each in its own process under `/usr/bin/time`, side by side; then a
+/// one-file incremental rebuild.
+enum BuildBenchmarks {
+    /// Set in the child process that performs one owl-site build: `SOURCE|OUTPUT`.
+    static let childVariable = "OWL_BENCH_BUILD_SITE"
+
+    static func run() {
+        if let job = ProcessInfo.processInfo.environment[childVariable] {
+            buildSite(job)
+        }
+        let count = Int(ProcessInfo.processInfo.environment["OWL_BENCH_POSTS"] ?? "") ?? 10_000
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let material = root.appendingPathComponent("Benchmarks/build")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-build")
+        try? FileManager.default.removeItem(at: work)
+        let site = work.appendingPathComponent("site"), hugo = work.appendingPathComponent("hugo")
+        do {
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            try shell("python3", material.appendingPathComponent("gen_content.py").path, site.appendingPathComponent("content").path, "\(count)")
+            try FileManager.default.copyItem(at: material.appendingPathComponent("hugo-site"), to: hugo)
+            try FileManager.default.createDirectory(at: hugo.appendingPathComponent("content"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: site.appendingPathComponent("content/posts"), to: hugo.appendingPathComponent("content/posts"))
+            let all = work.appendingPathComponent("all.md")
+            try concatenate(folder: site.appendingPathComponent("content/posts"), into: all)
+
+            let owl = try owlBuild(site: site)
+            let hugoRun = try measure(["hugo", "-s", hugo.path, "-d", work.appendingPathComponent("hugo-public").path, "--quiet"])
+            let cmark = try measure(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist", all.path],
+                                    output: work.appendingPathComponent("all.html"))
+            let warm = try owlBuild(site: site)
+
+            let post = site.appendingPathComponent("content/posts/post-00042.md")
+            var text = try String(contentsOf: post, encoding: .utf8)
+            text += "\nOne more line, for the incremental build.\n"
+            try text.write(to: post, atomically: true, encoding: .utf8)
+            let incremental = try owlBuild(site: site)
+
+            let rows = [
+                ["site build, \(count) posts", "wall", "CPU", "peak memory", "wall vs Hugo", "memory vs Hugo"],
+                row("owl-site (cold, no cache)", owl, hugoRun),
+                row("owl-site (unchanged, cache)", warm, hugoRun),
+                row("owl-site (one post changed)", incremental, hugoRun),
+                row("Hugo 0.111", hugoRun, hugoRun),
+                row("cmark-gfm on the Markdown", cmark, hugoRun),
+            ]
+            printTable(rows)
+            print(String(format: "targets: cold ≤ 0.15× Hugo wall (%.2f×), ≤ 0.25× Hugo memory (%.2f×), one-file rebuild < 100 ms (%.0f ms)",
+                         owl.wall / hugoRun.wall, owl.peakMiB / hugoRun.peakMiB, incremental.wall * 1000))
+        } catch {
+            print("build benchmark failed: \(error)")
+        }
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    /// One process's figures from `/usr/bin/time`.
+    struct Figures {
+        var wall: Double
+        var cpu: Double
+        var peakMiB: Double
+    }
+
+    private static func row(_ name: String, _ figures: Figures, _ hugo: Figures) -> [String] {
+        [name, String(format: "%.3f s", figures.wall), String(format: "%.3f s", figures.cpu), String(format: "%.0f MiB", figures.peakMiB),
+         String(format: "%.3f×", figures.wall / hugo.wall), String(format: "%.3f×", figures.peakMiB / hugo.peakMiB)]
+    }
+
+    /// Builds the site in a child process of this benchmark (cold when `.owl-cache` is absent).
+    private static func owlBuild(site: URL) throws -> Figures {
+        try measure([CommandLine.arguments[0], "build"], environment: [childVariable: "\(site.path)|\(site.appendingPathComponent("public").path)"])
+    }
+
+    /// The child's job: one quiet build, then exit.
+    private static func buildSite(_ job: String) -> Never {
+        let parts = job.split(separator: "|").map(String.init)
+        do {
+            let options = BuildOptions(source: URL(fileURLWithPath: parts[0]), output: URL(fileURLWithPath: parts[1]), quiet: true)
+            _ = try SiteBuilder(options: options).build()
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func measure(_ command: [String], environment: [String: String] = [:], output: URL? = nil) throws -> Figures {
+        let timing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-time-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: timing) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%e %U %S %M", "-o", timing.path] + command
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let output {
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("\(command.joined(separator: " ")) exited with \(process.terminationStatus)") }
+        let fields = try String(contentsOf: timing, encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard fields.count >= 4 else { throw BenchError("no timing for \(command[0])") }
+        return Figures(wall: fields[0], cpu: fields[1] + fields[2], peakMiB: fields[3] / 1024)
+    }
+
+    private static func shell(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("\(arguments.joined(separator: " ")) failed") }
+    }
+
+    private static func concatenate(folder: URL, into file: URL) throws {
+        var all = Data()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            all.append(try Data(contentsOf: folder.appendingPathComponent(name)))
+            all.append(Data("\n".utf8))
+        }
+        try all.write(to: file)
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,1 +1,0 @@
-// The Owl module; its code arrives with its issue.

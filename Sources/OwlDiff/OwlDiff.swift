@@ -1,1 +1,0 @@
-// The OwlDiff module; its code arrives with its issue.

@@ -1,0 +1,38 @@
+extension StagedChangeset where Collection: RangeReplaceableCollection, Collection.Element: Differentiable {
+    /// The stages that turn `source` into `target`, a linear collection.
+    ///
+    /// At most three stages, each left out when empty: element updates (at source
+    /// indices), element deletes (at source indices), then element inserts (at target
+    /// indices) with moves (from indices after the deletes). Paths use section 0.
+    @inlinable
+    public init(source: Collection, target: Collection) {
+        let input = DiffInput<Never, Collection.Element>(linear: ContiguousArray(source), ContiguousArray(target))
+        let matching = input.matching
+        let changes = StageChanges(
+            matching: matching, source: input.source.keys, target: input.target.keys,
+            elementUpdated: input.elementUpdates(), sectionUpdated: [false]
+        )
+
+        var stages = ContiguousArray<Changeset<Collection>>()
+        var current = input.source.elements[0]
+        if !changes.elementUpdated.isEmpty {
+            for path in changes.elementUpdated {
+                current[path.element] = input.target.elements[0][matching.elementTarget[path.element]]
+            }
+            stages.append(Changeset(data: Collection(current), elementUpdated: changes.elementUpdated))
+        }
+        if !changes.elementDeleted.isEmpty {
+            var kept = Collection()
+            kept.reserveCapacity(current.count - changes.elementDeleted.count)
+            for index in current.indices where matching.elementTarget[index] >= 0 { kept.append(current[index]) }
+            stages.append(Changeset(data: kept, elementDeleted: changes.elementDeleted))
+        }
+        if !changes.elementInserted.isEmpty || !changes.elementMoved.isEmpty {
+            stages.append(Changeset(
+                data: target, elementInserted: changes.elementInserted, elementMoved: changes.elementMoved
+            ))
+        }
+        if !stages.isEmpty { stages[stages.count - 1].data = target }
+        self.init(stages)
+    }
+}

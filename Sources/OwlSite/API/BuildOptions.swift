@@ -1,0 +1,38 @@
+import Foundation
+
+/// What to build and where: the inputs of one `owl-site build`.
+public struct BuildOptions: Sendable {
+    /// The site folder holding `content/`, and optionally `Templates/`, `static/` and `owl.yml`.
+    public var source: URL
+    /// The output folder, replaced as a whole when the build succeeds.
+    public var output: URL
+    /// Includes drafts and future-dated items.
+    public var includeDrafts: Bool
+    /// Overrides `baseURL` from `owl.yml` (for example `https://example.com/blog/`).
+    public var baseURL: String?
+    /// Prints nothing but errors.
+    public var quiet: Bool
+    /// Reuses `.owl-cache/` beside the source to re-render only what changed.
+    public var incremental: Bool
+    /// The moment that decides which dated items are in the future.
+    public var now: Date
+
+    /// Options for building `source` into `output` (default: `public/` inside the source).
+    public init(
+        source: URL,
+        output: URL? = nil,
+        includeDrafts: Bool = false,
+        baseURL: String? = nil,
+        quiet: Bool = false,
+        incremental: Bool = true,
+        now: Date = Date()
+    ) {
+        self.source = source.standardizedFileURL
+        self.output = (output ?? source.appendingPathComponent("public")).standardizedFileURL
+        self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
+        self.quiet = quiet
+        self.incremental = incremental
+        self.now = now
+    }
+}

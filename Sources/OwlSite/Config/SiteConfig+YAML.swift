@@ -1,0 +1,49 @@
+import Foundation
+import Yams
+
+extension SiteConfig {
+    /// Reads `owl.yml`; every unknown key or wrongly typed value is an error naming its line.
+    static func load(from url: URL, displayName: String) throws -> SiteConfig {
+        let text = try SourceText.read(url, displayName: displayName)
+        guard let root = try YAMLDocument.compose(text, file: displayName, firstLine: 1) else { return SiteConfig() }
+        let fields = try YAMLDocument.mapping(root, file: displayName, what: "owl.yml")
+        var config = SiteConfig()
+        for (key, node) in fields {
+            let value = YAMLField(key: key.string ?? "", node: node, file: displayName)
+            switch value.key {
+            case "title": config.title = try value.string()
+            case "description": config.description = try value.string()
+            case "author": config.author = try value.string()
+            case "baseURL": config.baseURL = try value.string()
+            case "rawHTML": config.rawHTML = try value.bool()
+            case "homeRecent": config.homeRecent = try value.int(minimum: 0)
+            case "feedCount": config.feedCount = try value.int(minimum: 0)
+            case "pageSize": config.pageSize = try value.int(minimum: 0)
+            case "sections": config.sections = try sections(value)
+            default: throw value.error("unknown key '\(value.key)' in owl.yml")
+            }
+        }
+        return config
+    }
+
+    private static func sections(_ field: YAMLField) throws -> [String: SectionSettings] {
+        var result: [String: SectionSettings] = [:]
+        for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "sections") {
+            let name = YAMLField(key: key.string ?? "", node: key, file: field.file)
+            var settings = SectionSettings()
+            for (settingKey, settingNode) in try YAMLDocument.mapping(node, file: field.file, what: "section '\(name.key)'") {
+                let setting = YAMLField(key: settingKey.string ?? "", node: settingNode, file: field.file)
+                switch setting.key {
+                case "style": settings.style = try setting.choice(SectionSettings.Style.self)
+                case "group": settings.grouping = try setting.choice(SectionSettings.Grouping.self)
+                case "sort": settings.sort = try setting.choice(SectionSettings.Sort.self)
+                case "pageSize": settings.pageSize = try setting.int(minimum: 0)
+                case "title": settings.title = try setting.string()
+                default: throw setting.error("unknown key '\(setting.key)' in section '\(name.key)'")
+                }
+            }
+            result[name.key] = settings
+        }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The settings in `owl.yml`; every key is optional.
+struct SiteConfig: Sendable, Equatable {
+    /// The site's name, shown in the header and the feed.
+    var title = "My Site"
+    /// One line about the site, for the feed and `<meta name="description">`.
+    var description = ""
+    /// The author named in the feed.
+    var author = ""
+    /// The full URL the site is served from, for example `https://example.com/blog/`.
+    var baseURL: String?
+    /// Lets raw HTML in Markdown through (off: it is replaced by a comment).
+    var rawHTML = false
+    /// How many recent items the home page lists.
+    var homeRecent = 5
+    /// How many items the feed holds.
+    var feedCount = 20
+    /// Items per list page for lists without their own setting; 0 means one page.
+    var pageSize = 0
+    /// Per-section list settings, by section folder name.
+    var sections: [String: SectionSettings] = [:]
+
+    /// The list settings of `section`, falling back to the defaults.
+    func settings(for section: String) -> SectionSettings {
+        var settings = sections[section] ?? SectionSettings()
+        settings.pageSize = settings.pageSize ?? pageSize
+        return settings
+    }
+}
+
+/// How a section's list page is rendered.
+struct SectionSettings: Sendable, Equatable {
+    /// A list (`ListDirector`) or a grid (`GridDirector`).
+    enum Style: String, Sendable, CaseIterable { case list, grid }
+    /// How items are split into sections.
+    enum Grouping: String, Sendable, CaseIterable { case year, none }
+    /// The order of items.
+    enum Sort: String, Sendable, CaseIterable { case date, title, weight }
+
+    var style = Style.list
+    var grouping = Grouping.year
+    var sort = Sort.date
+    /// Items per page; `nil` takes the site-wide `pageSize`.
+    var pageSize: Int?
+    var title: String?
+}
+
+extension SiteConfig {
+    /// The path part of `baseURL` with slashes on both ends: `/` or `/blog/`.
+    var rootPath: String {
+        guard let baseURL, let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
+        let trimmed = url.path.split(separator: "/").joined(separator: "/")
+        return trimmed.isEmpty ? "/" : "/\(trimmed)/"
+    }
+
+    /// The absolute URL of the site path `path` (`/posts/a/`), or the root-relative one without a base URL.
+    func permalink(_ path: String) -> String {
+        guard let baseURL else { return path }
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return base + path
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Yams
+
+/// Parsing YAML into nodes that remember their lines, with errors naming file and line.
+enum YAMLDocument {
+    /// Composes `text`, whose first line is line `firstLine` of `file`.
+    static func compose(_ text: String, file: String, firstLine: Int) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw SiteError(file: file, line: line(of: error).map { $0 + firstLine - 1 } ?? firstLine, "YAML: \(problem(of: error))")
+        } catch {
+            throw SiteError(file: file, line: firstLine, "YAML: \(error)")
+        }
+    }
+
+    /// The pairs of a mapping node, in document order; anything else is an error.
+    static func mapping(_ node: Node, file: String, what: String) throws -> [(Node, Node)] {
+        guard let mapping = node.mapping else {
+            throw SiteError(file: file, line: node.mark?.line, "\(what) must be a mapping of keys to values")
+        }
+        return Array(mapping)
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _): mark.line
+        case let .duplicatedKeysInMapping(_, context): context.mark.line
+        default: nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _), let .composer(_, problem, _, _): problem
+        case let .duplicatedKeysInMapping(duplicates, _): "duplicated key \(duplicates.joined(separator: ", "))"
+        case let .reader(problem, _, _, _): problem
+        default: "\(error)"
+        }
+    }
+}
+
+/// One `key: value` pair of a YAML mapping, converting its value or explaining why not.
+struct YAMLField {
+    var key: String
+    var node: Node
+    var file: String
+    /// Added to the node's line when the YAML does not start on the file's first line.
+    var lineOffset = 0
+
+    var line: Int? { node.mark.map { $0.line + lineOffset } }
+
+    func error(_ message: String) -> SiteError { SiteError(file: file, line: line, message) }
+
+    func string() throws -> String {
+        guard let scalar = node.scalar else { throw error("'\(key)' must be text") }
+        return scalar.string
+    }
+
+    func bool() throws -> Bool {
+        guard node.scalar != nil, let value = node.bool else { throw error("'\(key)' must be true or false") }
+        return value
+    }
+
+    func int(minimum: Int = .min) throws -> Int {
+        guard node.scalar != nil, let value = node.int, value >= minimum else {
+            throw error("'\(key)' must be a whole number\(minimum == 0 ? " (0 or more)" : "")")
+        }
+        return value
+    }
+
+    func date() throws -> Date {
+        guard let scalar = node.scalar, let value = Date.construct(from: scalar) else {
+            throw error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(node.scalar?.string ?? "a list")'")
+        }
+        return value
+    }
+
+    func strings() throws -> [String] {
+        if let scalar = node.scalar { return scalar.string.isEmpty ? [] : [scalar.string] }
+        guard let sequence = node.sequence else { throw error("'\(key)' must be a list of text") }
+        return try sequence.map { item in
+            guard let scalar = item.scalar else { throw SiteError(file: file, line: item.mark.map { $0.line + lineOffset }, "'\(key)' must be a list of text") }
+            return scalar.string
+        }
+    }
+
+    func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws -> Choice where Choice.RawValue == String {
+        let text = try string()
+        guard let value = Choice(rawValue: text) else {
+            throw error("'\(key)' must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+        }
+        return value
+    }
+}

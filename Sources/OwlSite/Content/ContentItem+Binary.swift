@@ -1,0 +1,90 @@
+import Foundation
+
+extension ContentItem {
+    func write(to out: inout BinaryWriter) {
+        out.int(kind.rawValue)
+        out.string(source)
+        out.string(section)
+        out.string(path)
+        out.string(title)
+        out.optional(date) { $0.double($1.timeIntervalSince1970) }
+        out.int(tags.count)
+        for tag in tags { out.string(tag) }
+        out.optional(summary) { $0.string($1) }
+        out.bool(draft)
+        out.optional(weight) { $0.int($1) }
+        out.optional(layout) { $0.string($1) }
+        FieldValue.map(params).write(to: &out)
+        out.int(lines.count)
+        for (key, line) in lines.sorted(by: { $0.key < $1.key }) {
+            out.string(key)
+            out.int(line)
+        }
+        out.string(body)
+    }
+
+    init(from input: inout BinaryReader) throws {
+        guard let kind = Kind(rawValue: try input.int()) else { throw BinaryReader.Malformed() }
+        self.kind = kind
+        source = try input.string()
+        section = try input.string()
+        path = try input.string()
+        title = try input.string()
+        date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        tags = try (0..<input.count()).map { _ in try input.string() }
+        summary = try input.optional { try $0.string() }
+        draft = try input.bool()
+        weight = try input.optional { try $0.int() }
+        layout = try input.optional { try $0.string() }
+        guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
+        self.params = params
+        lines = [:]
+        for _ in 0..<(try input.count()) {
+            let key = try input.string()
+            lines[key] = try input.int()
+        }
+        body = try input.string()
+    }
+}
+
+extension FieldValue {
+    func write(to out: inout BinaryWriter) {
+        switch self {
+        case let .text(value): out.int(0); out.string(value)
+        case let .number(value): out.int(1); out.int(value)
+        case let .decimal(value): out.int(2); out.double(value)
+        case let .flag(value): out.int(3); out.bool(value)
+        case let .list(values):
+            out.int(4)
+            out.int(values.count)
+            for value in values { value.write(to: &out) }
+        case let .map(entries):
+            out.int(5)
+            out.int(entries.count)
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+                out.string(key)
+                value.write(to: &out)
+            }
+        case .nothing: out.int(6)
+        }
+    }
+
+    init(from input: inout BinaryReader) throws {
+        switch try input.int() {
+        case 0: self = .text(try input.string())
+        case 1: self = .number(try input.int())
+        case 2: self = .decimal(try input.double())
+        case 3: self = .flag(try input.bool())
+        case 4: self = .list(try (0..<input.count()).map { _ in try FieldValue(from: &input) })
+        case 5:
+            var entries: [String: FieldValue] = [:]
+            for _ in 0..<(try input.count()) {
+                let key = try input.string()
+                entries[key] = try FieldValue(from: &input)
+            }
+            self = .map(entries)
+        case 6: self = .nothing
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+extension ContentItem {
+    /// Reads the front matter of `text` (the file `source`, at `relativePath` below `content/`)
+    /// and renders its body with `markdown`.
+    init(parsing text: String, source: String, relativePath: String, markdown: MarkdownRenderer) throws {
+        let frontMatter = try FrontMatter(parsing: text, file: source)
+        var components = relativePath.split(separator: "/").map(String.init)
+        let fileName = components.removeLast()
+        let baseName = String(fileName[..<(fileName.lastIndex(of: ".") ?? fileName.endIndex)])
+
+        kind = .page
+        self.source = source
+        section = components.first ?? ""
+        path = ""
+        title = baseName
+        tags = []
+        draft = false
+        params = [:]
+        lines = [:]
+        body = ""
+
+        var slug = baseName
+        for field in frontMatter.fields {
+            lines[field.key] = field.line
+            switch field.key {
+            case "title": title = try field.string()
+            case "date": date = try field.date()
+            case "tags": tags = try field.strings()
+            case "summary": summary = try field.string()
+            case "draft": draft = try field.bool()
+            case "weight": weight = try field.int()
+            case "layout": layout = try field.string()
+            case "slug": slug = try field.string()
+            default: params[field.key] = FieldValue(field.node)
+            }
+        }
+
+        if baseName == "_index" || (components.isEmpty && baseName == "index") {
+            guard components.count <= 1 else {
+                throw SiteError(file: source, line: 1, "_index.md belongs at the top of a section folder (content/SECTION/_index.md)")
+            }
+            kind = components.isEmpty ? .home : .sectionIndex
+            title = lines["title"] == nil ? (components.first.map(SitePath.titleCase) ?? title) : title
+            path = components.isEmpty ? "/" : "/\(components[0])/"
+        } else {
+            try SitePath.validate(slug: slug, in: source, line: lines["slug"])
+            path = "/" + (components + [slug]).joined(separator: "/") + "/"
+        }
+        body = markdown.render(frontMatter.body)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One Markdown file of `content/`, its front matter read and its body rendered.
+struct ContentItem: Sendable {
+    /// What the file stands for.
+    enum Kind: Int, Sendable { case page, sectionIndex, home }
+
+    var kind: Kind
+    /// The file, relative to the source folder (`content/posts/hello.md`).
+    var source: String
+    /// The top-level folder below `content/` (`posts`), or `""` for top-level pages.
+    var section: String
+    /// The page's path below the site root (`/posts/hello/`).
+    var path: String
+    var title: String
+    var date: Date?
+    var tags: [String]
+    var summary: String?
+    var draft: Bool
+    var weight: Int?
+    var layout: String?
+    /// Every other front matter key.
+    var params: [String: FieldValue]
+    /// The line of each front matter key, for errors about it.
+    var lines: [String: Int]
+    /// The body as HTML.
+    var body: String
+
+    /// The line of `key` in the source, or the first line.
+    func line(of key: String) -> Int { lines[key] ?? 1 }
+
+    /// The error `message` at `key`'s line of this item's file.
+    func error(at key: String, _ message: String) -> SiteError {
+        SiteError(file: source, line: lines[key], message)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Yams
+
+/// A front matter value as templates see it.
+enum FieldValue: Sendable, Hashable {
+    case text(String)
+    case number(Int)
+    case decimal(Double)
+    case flag(Bool)
+    case list([FieldValue])
+    case map([String: FieldValue])
+    case nothing
+
+    /// The value from a YAML node, following YAML's own typing of plain scalars.
+    init(_ node: Node) {
+        switch node {
+        case let .scalar(scalar):
+            switch Tag.Name(rawValue: node.tag.description) {
+            case .int: self = node.int.map(FieldValue.number) ?? .text(scalar.string)
+            case .float: self = node.float.map(FieldValue.decimal) ?? .text(scalar.string)
+            case .bool: self = node.bool.map(FieldValue.flag) ?? .text(scalar.string)
+            case .null: self = .nothing
+            default: self = .text(scalar.string)
+            }
+        case let .sequence(sequence): self = .list(sequence.map(FieldValue.init))
+        case let .mapping(mapping):
+            var entries: [String: FieldValue] = [:]
+            for (key, value) in mapping { entries[key.string ?? ""] = FieldValue(value) }
+            self = .map(entries)
+        case .alias: self = .nothing
+        }
+    }
+
+    /// The value for Mustache: strings, numbers, booleans, arrays and dictionaries.
+    var mustache: Any {
+        switch self {
+        case let .text(value): value
+        case let .number(value): value
+        case let .decimal(value): value
+        case let .flag(value): value
+        case let .list(values): values.map(\.mustache)
+        case let .map(entries): entries.mapValues(\.mustache)
+        case .nothing: false
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything read from the source folder: settings, Markdown items and files to copy.
+struct SiteContent: Sendable {
+    var config: SiteConfig
+    /// Every Markdown item, drafts and future items already left out, in source order.
+    var items: [ContentItem]
+    /// Files copied as they are: output path → source file.
+    var staticFiles: [String: URL]
+    /// The display names of the files read, for messages.
+    var sourceRoot: URL
+}
+
+extension SiteContent {
+    /// Reads `content/`, `static/` and `owl.yml` of `options.source`, rendering Markdown on both cores.
+    static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
+        let root = options.source
+        let contentFolder = root.appendingPathComponent("content")
+        guard FileManager.default.fileExists(atPath: contentFolder.path) else {
+            throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "no content folder: the source needs content/ with Markdown files")
+        }
+        var markdownPaths: [String] = []
+        var staticFiles: [String: URL] = [:]
+        let staticFolder = root.appendingPathComponent("static")
+        if FileManager.default.fileExists(atPath: staticFolder.path) {
+            for path in try FileTree.files(below: staticFolder) { staticFiles[path] = staticFolder.appendingPathComponent(path) }
+        }
+        for path in try FileTree.files(below: contentFolder) {
+            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+                markdownPaths.append(path)
+            } else {
+                staticFiles[path] = contentFolder.appendingPathComponent(path)
+            }
+        }
+
+        let markdown = MarkdownRenderer(allowsRawHTML: config.rawHTML, rootPath: config.rootPath)
+        let items = try markdownPaths.concurrentMap { path in
+            let url = contentFolder.appendingPathComponent(path)
+            let source = "content/" + path
+            return try cache.item(for: url, source: source) { bytes in
+                let text = try SourceText.decode(bytes, displayName: source)
+                return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
+            }
+        }
+        let published = items.filter { item in
+            options.includeDrafts || (!item.draft && (item.date.map { $0 <= options.now } ?? true))
+        }
+        return SiteContent(config: config, items: published, staticFiles: staticFiles, sourceRoot: root)
+    }
+}

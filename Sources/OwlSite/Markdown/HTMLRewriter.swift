@@ -1,0 +1,81 @@
+import Foundation
+
+/// One pass over cmark's HTML: adds `id` attributes to headings (unique within the document)
+/// and puts the base path in front of root-relative `href` and `src` values.
+struct HTMLRewriter {
+    var rootPath: String
+
+    func rewrite(_ html: UnsafeBufferPointer<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(html.count + 256)
+        let prefix = Array(rootPath.utf8.dropLast())
+        var usedIDs: [String: Int] = [:]
+        var index = 0
+        while index < html.count {
+            let byte = html[index]
+            if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
+                let close = Array("</h\(level)>".utf8)
+                let contentStart = index + 4
+                let contentEnd = find(close, in: html, from: contentStart) ?? html.count
+                let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
+                output.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
+                index = contentStart
+                continue
+            }
+            if !prefix.isEmpty, byte == UInt8(ascii: "\""), index + 1 < html.count, html[index + 1] == UInt8(ascii: "/"),
+               index + 2 >= html.count || html[index + 2] != UInt8(ascii: "/"), endsWithLinkAttribute(html, before: index) {
+                output.append(byte)
+                output.append(contentsOf: prefix)
+                index += 1
+                continue
+            }
+            output.append(byte)
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `<h1>` … `<h6>` with no attributes at `index`.
+    private func headingLevel(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 3 < html.count, html[index + 1] == UInt8(ascii: "h"), html[index + 3] == UInt8(ascii: ">") else { return nil }
+        let digit = Int(html[index + 2]) - Int(UInt8(ascii: "0"))
+        return (1...6).contains(digit) ? digit : nil
+    }
+
+    /// Whether the bytes before `index` are ` href=` or ` src=`.
+    private func endsWithLinkAttribute(_ html: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
+        for attribute in [" href=", " src="] {
+            let bytes = Array(attribute.utf8)
+            if index >= bytes.count, html[(index - bytes.count)..<index].elementsEqual(bytes) { return true }
+        }
+        return false
+    }
+
+    private func find(_ needle: [UInt8], in html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= html.count {
+            if html[index] == needle[0], html[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The heading's text without tags, with the common entities decoded.
+    private func plainText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var text: [UInt8] = []
+        var inTag = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
+        }
+        return String(decoding: text, as: UTF8.self)
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    }
+
+    private func uniqueID(for text: String, used: inout [String: Int]) -> String {
+        let base = SitePath.slugify(text).isEmpty ? "section" : SitePath.slugify(text)
+        let count = used[base, default: 0]
+        used[base] = count + 1
+        return count == 0 ? base : "\(base)-\(count)"
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMarkGFM
+
+/// GitHub-flavoured Markdown to HTML through libcmark-gfm: tables, strikethrough, autolinks,
+/// the tag filter, task lists and footnotes; ids on headings; root-relative links under the base path.
+struct MarkdownRenderer: Sendable {
+    /// Lets raw HTML through; otherwise it is replaced by a comment.
+    var allowsRawHTML: Bool
+    /// The site's base path (`/` or `/blog/`), put in front of root-relative links.
+    var rootPath: String
+
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    private var options: Int32 {
+        CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+    }
+
+    /// The HTML of `markdown`.
+    func render(_ markdown: Substring) -> String {
+        _ = Self.registered
+        guard let parser = cmark_parser_new(options) else { return "" }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = String(markdown)
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        guard let document = cmark_parser_finish(parser) else { return "" }
+        defer { cmark_node_free(document) }
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(rendered) }
+        let html = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
+        return HTMLRewriter(rootPath: rootPath).rewrite(html)
+    }
+}

@@ -1,1 +1,0 @@
-// The OwlSite module; its code arrives with its issue.

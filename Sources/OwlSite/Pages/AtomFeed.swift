@@ -1,0 +1,29 @@
+import Owl
+/// The Atom feed of the newest dated items (`/feed.xml`).
+enum AtomFeed {
+    static func xml(items: [ContentItem], config: SiteConfig) -> String {
+        let dated = items.filter { $0.kind == .page && $0.date != nil && !$0.section.isEmpty }
+            .sorted { ($0.date!, $1.path) > ($1.date!, $0.path) }
+            .prefix(config.feedCount)
+        let updated = dated.first?.date.map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
+        var xml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom">
+        <title>\(HTML.escape(config.title))</title>
+        <id>\(HTML.escape(config.permalink("/")))</id>
+        <link href="\(HTML.escape(config.permalink("/")))"/>
+        <link rel="self" href="\(HTML.escape(config.permalink("/feed.xml")))"/>
+        <updated>\(updated)</updated>
+
+        """
+        if !config.author.isEmpty { xml += "<author><name>\(HTML.escape(config.author))</name></author>\n" }
+        for item in dated {
+            let link = config.permalink(item.path)
+            xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
+            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
+            if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
+            xml += "<content type=\"html\">\(HTML.escape(item.body))</content></entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Warns about links in item bodies to pages or files the build does not write.
+enum LinkChecker {
+    private static let hrefMarker = Array(" href=\"".utf8)
+
+    static func warnings(items: [ContentItem], outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
+        var warnings: [SiteError] = []
+        for item in items {
+            let bytes = Array(item.body.utf8)
+            var index = 0
+            var reported = Set<String>()
+            while let found = RegionScanner.find(hrefMarker, in: bytes, from: index) {
+                let start = found + hrefMarker.count
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                index = end
+                let href = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "&amp;", with: "&")
+                guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles),
+                      reported.insert(href).inserted else { continue }
+                warnings.append(SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source)),
+                                          "broken link: \(href)"))
+            }
+        }
+        return warnings
+    }
+
+    /// The output path (below the site root, no leading slash) an internal link points at; `nil` for external links.
+    private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String? {
+        var target = href
+        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+        if target.isEmpty || target.contains(":") || target.hasPrefix("//") { return nil }
+        if target.hasPrefix("/") {
+            guard target.hasPrefix(rootPath) else { return String(target.dropFirst()) }
+            return String(target.dropFirst(rootPath.count))
+        }
+        var parts = pagePath.split(separator: "/").map(String.init)
+        for part in target.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            case ".", "": continue
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/") + (target.hasSuffix("/") ? "/" : "")
+    }
+
+    private static func exists(_ target: String, in files: Set<String>) -> Bool {
+        let decoded = target.removingPercentEncoding ?? target
+        let folder = decoded.isEmpty || decoded.hasSuffix("/") ? decoded : decoded + "/"
+        return files.contains(decoded) || files.contains(folder + "index.html")
+    }
+
+    /// The first line of the source that mentions the link, without the base path.
+    private static func line(of href: String, rootPath: String, in file: URL) -> Int? {
+        let written = href.hasPrefix(rootPath) && rootPath != "/" ? "/" + href.dropFirst(rootPath.count) : href
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(written) {
+            return number + 1
+        }
+        return nil
+    }
+}

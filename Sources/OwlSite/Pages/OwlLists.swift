@@ -1,0 +1,72 @@
+import Owl
+
+/// Renders a page's `ListModel`s through Owl's `ListDirector` and `GridDirector`.
+struct OwlLists {
+    let templates: Templates
+    let items: [ContentItem]
+    let context: PageContext
+
+    /// The list's HTML and its manifest entry, ranges relative to the list's first byte.
+    func render(_ model: ListModel) throws -> (html: String, entry: ManifestList) {
+        let director: Director = model.style == .grid
+            ? GridDirector(id: model.id, templates: templates)
+            : ListDirector(id: model.id, templates: templates)
+        director.registerCellAdapter(itemAdapter(PostCell.self))
+        director.registerCellAdapter(tagAdapter())
+        if model.style == .grid { director.registerCellAdapter(itemAdapter(CardCell.self)) }
+        director.sections = model.sections.map { section in
+            Section(
+                id: section.id,
+                elements: section.cells.map(element),
+                header: section.header.map { .text($0) },
+                footer: section.footer.map { .text($0) }
+            )
+        }
+        let rendered: RenderedList
+        do {
+            rendered = try director.renderList()
+        } catch {
+            throw SiteError("list '\(model.id)': \(error)")
+        }
+        return (rendered.html, ManifestList(rendered))
+    }
+
+    private func element(_ cell: ListCell) -> any ElementRepresentable {
+        switch cell {
+        case let .item(index):
+            return ItemElement(differenceIdentifier: SitePlan.cellID(for: items[index]), index: index)
+        case let .tag(slug):
+            let tag = context.tags[slug]
+            return TagElement(slug: slug, name: tag?.name ?? slug, count: tag?.count ?? 0)
+        }
+    }
+
+    private func itemAdapter<Cell: ValuesCell>(_: Cell.Type) -> CellAdapter<ItemElement, Cell> {
+        let items = items, context = context
+        return CellAdapter { adapter in
+            adapter.events.dequeue = { cell in cell.cell.values = context.item(items[cell.element.index]) }
+            adapter.events.link = { cell in context.url(items[cell.element.index].path) }
+        }
+    }
+
+    private func tagAdapter() -> CellAdapter<TagElement, TagCell> {
+        let context = context
+        return CellAdapter { adapter in
+            adapter.events.dequeue = { cell in cell.cell.values = ["name": cell.element.name, "count": cell.element.count] }
+            adapter.events.link = { cell in context.url("/tags/\(cell.element.slug)/") }
+        }
+    }
+}
+
+extension ManifestList {
+    /// The manifest entry of a list rendered by a director.
+    init(_ list: RenderedList) {
+        self.init(id: list.id, shell: ContentHash(list.shell).description, sections: list.sections.map { section in
+            ManifestSection(
+                id: section.id, hash: section.hash.description,
+                range: [section.range.lowerBound, section.range.upperBound],
+                cells: section.cells.map { ManifestCell(id: $0.id, hash: $0.hash.description, start: $0.range.lowerBound, end: $0.range.upperBound) }
+            )
+        })
+    }
+}

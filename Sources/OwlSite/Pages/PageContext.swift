@@ -1,0 +1,56 @@
+import Owl
+
+/// The values templates see: `site`, `page`, items and pagers, all with links under the base path.
+struct PageContext {
+    let config: SiteConfig
+    let navigation: [NavigationEntry]
+    let tags: [String: (name: String, count: Int)]
+
+    /// `/posts/` → `/blog/posts/` under a base path.
+    func url(_ path: String) -> String { config.rootPath + path.dropFirst() }
+
+    /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
+    func site(currentPath: String) -> [String: Any] {
+        let nav: [[String: Any]] = navigation.map { entry in
+            ["title": entry.title, "url": url(entry.path), "current": currentPath.hasPrefix(entry.path)]
+        }
+        return [
+            "site": [
+                "title": config.title, "description": config.description, "author": config.author,
+                "root": config.rootPath, "nav": nav, "feed": url("/feed.xml"),
+            ] as [String: Any],
+            "buildID": RenderedPage.buildIDToken,
+        ]
+    }
+
+    /// An item's values: front matter, dates in several forms, tags with links, the body as `content`.
+    func item(_ item: ContentItem) -> [String: Any] {
+        var values: [String: Any] = [:]
+        for (key, value) in item.params { values[key] = value.mustache }
+        values["params"] = item.params.mapValues(\.mustache)
+        values["title"] = item.title
+        values["url"] = url(item.path)
+        values["permalink"] = config.permalink(item.path)
+        values["section"] = item.section
+        values["content"] = item.body
+        values["draft"] = item.draft
+        if let summary = item.summary { values["summary"] = summary }
+        if let weight = item.weight { values["weight"] = weight }
+        if let date = item.date {
+            values["date"] = DateText.day(date)
+            values["dateDisplay"] = DateText.display(date)
+            values["year"] = DateText.year(date)
+        }
+        let tags: [[String: Any]] = item.tags.map { ["name": $0, "url": url("/tags/\(SitePath.slugify($0))/")] }
+        values["tags"] = tags
+        values["hasTags"] = !tags.isEmpty
+        return values
+    }
+
+    func pagination(_ pagination: Pagination) -> [String: Any] {
+        var values: [String: Any] = ["number": pagination.number, "count": pagination.count]
+        if let previous = pagination.previousPath { values["previous"] = url(previous) }
+        if let next = pagination.nextPath { values["next"] = url(next) }
+        return values
+    }
+}

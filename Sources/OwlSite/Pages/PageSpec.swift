@@ -1,0 +1,50 @@
+/// A page to render: where it goes, which layout, and what it shows.
+struct PageSpec: Sendable {
+    /// What fills the layout.
+    enum Body: Sendable {
+        /// A content item's page (index into the site's items).
+        case item(Int)
+        /// A list page: optional intro HTML and the pager.
+        case list(intro: String?, pagination: Pagination?)
+    }
+
+    /// The path below the site root (`/posts/`).
+    var path: String
+    var title: String
+    /// The inner layout's template name (`layouts/single`).
+    var layout: String
+    var body: Body
+    var lists: [ListModel]
+    /// The file and line that asked for this page, for errors about it.
+    var origin: SourceLocation
+}
+
+/// Where a list page sits among its pages.
+struct Pagination: Sendable {
+    var number: Int
+    var count: Int
+    var previousPath: String?
+    var nextPath: String?
+}
+
+/// A file and line of the sources.
+struct SourceLocation: Sendable, CustomStringConvertible {
+    var file: String
+    var line: Int?
+
+    var description: String { line.map { "\(file):\($0)" } ?? file }
+}
+
+/// The pages planned so far; a second page for one path is an error naming both sources.
+struct PageRegistry {
+    private(set) var pages: [PageSpec] = []
+    private var claimed: [String: SourceLocation] = [:]
+
+    mutating func add(_ page: PageSpec) throws {
+        if let earlier = claimed[page.path] {
+            throw SiteError(file: page.origin.file, line: page.origin.line, "two pages claim \(page.path): this one and \(earlier)")
+        }
+        claimed[page.path] = page.origin
+        pages.append(page)
+    }
+}

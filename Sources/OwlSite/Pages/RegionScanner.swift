@@ -1,0 +1,61 @@
+/// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
+/// one's outer HTML, matching the element's closing tag through nested elements of its name.
+enum RegionScanner {
+    private static let marker = Array("data-owl-region=\"".utf8)
+    private static let voidElements: Set<String> = ["meta", "link", "img", "br", "hr", "input", "source", "base"]
+
+    /// Regions by name, with `[start, end)` byte ranges.
+    static func regions(in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
+        var result: [(String, Range<Int>)] = []
+        var index = 0
+        while let found = find(marker, in: bytes, from: index) {
+            index = found + marker.count
+            guard let nameEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\"")),
+                  let tagStart = bytes[..<found].lastIndex(of: UInt8(ascii: "<")),
+                  let openEnd = bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")) else { continue }
+            let name = String(decoding: bytes[index..<nameEnd], as: UTF8.self)
+            let tag = Array(bytes[(tagStart + 1)...].prefix { isNameByte($0) })
+            let tagName = String(decoding: tag, as: UTF8.self).lowercased()
+            if voidElements.contains(tagName) {
+                result.append((name, tagStart..<(openEnd + 1)))
+            } else if let end = closingEnd(of: tag, in: bytes, from: openEnd + 1) {
+                result.append((name, tagStart..<end))
+            }
+        }
+        return result
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+    }
+
+    /// One past the `>` of the closing tag that balances an open `tag` before `start`.
+    private static func closingEnd(of tag: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var depth = 1
+        var index = start
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let closing = open + 1 < bytes.count && bytes[open + 1] == UInt8(ascii: "/")
+            let nameStart = open + (closing ? 2 : 1)
+            let nameEnd = nameStart + tag.count
+            if nameEnd < bytes.count, bytes[nameStart..<nameEnd].elementsEqual(tag), !isNameByte(bytes[nameEnd]) {
+                depth += closing ? -1 : 1
+                if depth == 0 {
+                    return bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }
+                }
+            }
+            index = open + 1
+        }
+        return nil
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            guard let candidate = bytes[index...].firstIndex(of: first), candidate + needle.count <= bytes.count else { return nil }
+            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,79 @@
+import Owl
+
+/// A page's final bytes (with the build id still blanked) and its manifest entry.
+struct RenderedPage: Sendable {
+    var path: String
+    var file: String
+    var bytes: [UInt8]
+    var manifest: ManifestPage
+    /// Where the blanked build id sits, to be filled in once the build id is known.
+    var buildIDOffsets: [Int]
+
+    /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
+    static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
+    private static let listTokenPrefix = Array("\u{0}owl-list-".utf8)
+
+    /// The token the layout is given in place of list `index`.
+    static func listToken(_ index: Int) -> String { "\u{0}owl-list-\(index)\u{0}" }
+
+    /// Puts the lists into the rendered layout `html` where their tokens are, and records
+    /// the byte ranges of lists and regions and the hashes of the manifest.
+    init(path: String, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
+        self.path = path
+        file = SitePath.file(for: path)
+        var output: [UInt8] = []
+        var listEntries: [ManifestList] = []
+        var buildIDOffsets: [Int] = []
+        let source = Array(html.utf8)
+        output.reserveCapacity(source.count + lists.reduce(0) { $0 + $1.html.utf8.count })
+        let token = Array(Self.buildIDToken.utf8)
+        var index = 0
+        while index < source.count {
+            guard let zero = source[index...].firstIndex(of: 0) else {
+                output.append(contentsOf: source[index...])
+                break
+            }
+            output.append(contentsOf: source[index..<zero])
+            if source[zero...].starts(with: Self.listTokenPrefix),
+               let end = source[(zero + 1)...].firstIndex(of: 0),
+               let number = Int(String(decoding: source[(zero + Self.listTokenPrefix.count)..<end], as: UTF8.self)),
+               lists.indices.contains(number) {
+                listEntries.append(lists[number].entry.shifted(by: output.count))
+                output.append(contentsOf: lists[number].html.utf8)
+                index = end + 1
+            } else if source[zero...].starts(with: token) {
+                buildIDOffsets.append(output.count)
+                output.append(contentsOf: token)
+                index = zero + token.count
+            } else {
+                output.append(0)
+                index = zero + 1
+            }
+        }
+        bytes = output
+        self.buildIDOffsets = buildIDOffsets
+
+        let sectionRanges = listEntries.flatMap { $0.sections.map { $0.range[0]..<$0.range[1] } }
+        var regions: [String: ManifestSpan] = [:]
+        var cutOut = sectionRanges
+        for (name, range) in RegionScanner.regions(in: output)
+        where regions[name] == nil && !sectionRanges.contains(where: { $0.overlaps(range) }) {
+            regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]).description, start: range.lowerBound, end: range.upperBound)
+            cutOut.append(range)
+        }
+        var shell = ContentHash()
+        var position = 0
+        for range in cutOut.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
+            shell.update(with: output[position..<range.lowerBound])
+            position = range.upperBound
+        }
+        shell.update(with: output[position...])
+        manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
+    }
+
+    /// Writes `buildID` (16 ASCII characters) over every blanked build id.
+    mutating func fill(buildID: String) {
+        let id = Array(buildID.utf8)
+        for offset in buildIDOffsets { bytes.replaceSubrange(offset..<(offset + id.count), with: id) }
+    }
+}

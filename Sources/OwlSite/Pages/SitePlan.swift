@@ -1,0 +1,164 @@
+import Foundation
+
+/// Every page of the site, decided from its content and settings: item pages, section lists
+/// (list or grid, grouped, sorted, paged), tag pages, the tag index and the home page.
+struct SitePlan: Sendable {
+    var pages: [PageSpec] = []
+    /// The site's items, indexed by `PageSpec.Body.item` and `ListCell.item`.
+    var items: [ContentItem]
+    /// The navigation entries: title and path.
+    var navigation: [NavigationEntry] = []
+    /// Display name and item count of each tag, by slug.
+    var tags: [String: (name: String, count: Int)] = [:]
+
+    init(content: SiteContent, templates: TemplateSet) throws {
+        items = content.items
+        let config = content.config
+        var registry = PageRegistry()
+
+        let pageIndices = items.indices.filter { items[$0].kind == .page }
+        var sectionIntros: [String: ContentItem] = [:]
+        var home: ContentItem?
+        for item in items {
+            switch item.kind {
+            case .home: home = item
+            case .sectionIndex: sectionIntros[item.section] = item
+            case .page: break
+            }
+        }
+
+        for index in pageIndices {
+            let item = items[index]
+            let layout = "layouts/" + (item.layout ?? "single")
+            guard templates.names.contains(layout) else {
+                throw item.error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
+            }
+            try registry.add(PageSpec(path: item.path, title: item.title, layout: layout, body: .item(index), lists: [],
+                                      origin: SourceLocation(file: item.source, line: item.lines["slug"] ?? 1)))
+        }
+
+        let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
+        for name in sectionNames {
+            let settings = config.settings(for: name)
+            let members = sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
+            let intro = sectionIntros[name]
+            let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
+            let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
+            try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body,
+                         settings: settings, origin: origin, registry: &registry)
+            navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
+        }
+        for index in sort(pageIndices.filter { items[$0].section.isEmpty }, by: .weight) {
+            navigation.append(NavigationEntry(title: items[index].title, path: items[index].path))
+        }
+
+        try addTagPages(pageIndices, config: config, registry: &registry)
+
+        let recent = sort(pageIndices.filter { items[$0].date != nil && !items[$0].section.isEmpty }, by: .date).prefix(config.homeRecent)
+        let recentList = ListModel(style: .list, id: "recent", sections: [
+            ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
+        ])
+        try registry.add(PageSpec(path: "/", title: home?.title ?? config.title, layout: "layouts/home",
+                                  body: .list(intro: home?.body, pagination: nil), lists: [recentList],
+                                  origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
+        pages = registry.pages
+    }
+
+    /// `/posts/hello/` → `posts-hello`: the cell id of an item in every list.
+    static func cellID(for item: ContentItem) -> String {
+        item.path.split(separator: "/").joined(separator: "-")
+    }
+
+    /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
+    private mutating func addTagPages(_ pageIndices: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
+        var members: [String: [Int]] = [:]
+        var names: [String: String] = [:]
+        for index in pageIndices {
+            for tag in items[index].tags {
+                let slug = SitePath.slugify(tag)
+                guard !slug.isEmpty, members[slug]?.last != index else { continue }
+                members[slug, default: []].append(index)
+                if names[slug] == nil { names[slug] = tag }
+            }
+        }
+        guard !members.isEmpty else { return }
+        let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
+        for slug in members.keys.sorted() {
+            let tagged = sort(members[slug]!, by: .date)
+            let name = names[slug] ?? slug
+            tags[slug] = (name, tagged.count)
+            let first = items[tagged[0]]
+            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, settings: settings,
+                         origin: SourceLocation(file: first.source, line: first.lines["tags"]), registry: &registry)
+        }
+        let index = ListModel(style: .list, id: "tags", sections: [
+            ListSection(id: "tags", header: nil, footer: nil, cells: members.keys.sorted().map(ListCell.tag)),
+        ])
+        try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil),
+                                  lists: [index], origin: SourceLocation(file: "content/", line: nil)))
+        navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
+    }
+
+    /// One list page, or several with a page size, of `members` (already sorted).
+    private func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?,
+                          settings: SectionSettings, origin: SourceLocation, registry: inout PageRegistry) throws {
+        let size = settings.pageSize ?? 0
+        let chunks = size > 0 && !members.isEmpty
+            ? stride(from: 0, to: members.count, by: size).map { Array(members[$0..<min($0 + size, members.count)]) }
+            : [members]
+        func path(_ number: Int) -> String { number == 1 ? basePath : "\(basePath)page/\(number)/" }
+        for (offset, chunk) in chunks.enumerated() {
+            let number = offset + 1
+            let pagination = chunks.count > 1
+                ? Pagination(number: number, count: chunks.count,
+                             previousPath: number > 1 ? path(number - 1) : nil,
+                             nextPath: number < chunks.count ? path(number + 1) : nil)
+                : nil
+            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping))
+            try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
+                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
+        }
+    }
+
+    /// One section per year (header: the year, footer: the count), or a single section.
+    private func group(_ members: [Int], by grouping: SectionSettings.Grouping) -> [ListSection] {
+        guard grouping == .year else {
+            return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
+        }
+        var sections: [ListSection] = []
+        for index in members {
+            let year = items[index].date.map { String(DateText.year($0)) } ?? "undated"
+            if sections.last?.id != year {
+                sections.append(ListSection(id: year, header: year, footer: nil, cells: []))
+            }
+            sections[sections.count - 1].cells.append(.item(index))
+        }
+        for index in sections.indices {
+            let count = sections[index].cells.count
+            sections[index].footer = count == 1 ? "1 post" : "\(count) posts"
+        }
+        return sections
+    }
+
+    private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {
+        indices.sorted { a, b in
+            let (x, y) = (items[a], items[b])
+            switch order {
+            case .date:
+                if x.date != y.date { return (x.date ?? .distantPast) > (y.date ?? .distantPast) }
+            case .title:
+                if x.title != y.title { return x.title < y.title }
+            case .weight:
+                if x.weight != y.weight { return (x.weight ?? .max) < (y.weight ?? .max) }
+                if x.title != y.title { return x.title < y.title }
+            }
+            return x.path < y.path
+        }
+    }
+}
+
+/// A link of the site's navigation.
+struct NavigationEntry: Sendable {
+    var title: String
+    var path: String
+}

@@ -1,0 +1,68 @@
+/// A compact byte format for the build cache: integers as 8 bytes, strings length-prefixed.
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; any inconsistency throws (the cache is then ignored).
+struct BinaryReader {
+    struct Malformed: Error {}
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func int() throws -> Int {
+        guard position + 8 <= bytes.count else { throw Malformed() }
+        var value: Int64 = 0
+        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[position..<(position + 8)]) }
+        position += 8
+        return Int(Int64(littleEndian: value))
+    }
+
+    mutating func bool() throws -> Bool {
+        guard position < bytes.count else { throw Malformed() }
+        position += 1
+        return bytes[position - 1] == 1
+    }
+
+    mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
+
+    mutating func string() throws -> String {
+        let count = try int()
+        guard count >= 0, position + count <= bytes.count else { throw Malformed() }
+        defer { position += count }
+        return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+    }
+
+    mutating func optional<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> Value? {
+        try bool() ? read(&self) : nil
+    }
+
+    /// A count that cannot be more than the bytes left (guards against corrupt lengths).
+    mutating func count() throws -> Int {
+        let value = try int()
+        guard value >= 0, value <= bytes.count - position else { throw Malformed() }
+        return value
+    }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+
+extension Array where Element: Sendable {
+    /// `map` over both cores, results in the original order; the first error (by index) is thrown.
+    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
+        let slots = ResultSlots<Result>(count: count)
+        let chunkCount = Swift.min(count, 64)
+        guard chunkCount > 0 else { return [] }
+        self.withUnsafeBufferPointer { elements in
+            let elements = UnsafeSendable(elements)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let start = chunk * elements.value.count / chunkCount
+                let end = (chunk + 1) * elements.value.count / chunkCount
+                for index in start..<end {
+                    slots.store(Swift.Result { try transform(elements.value[index]) }, at: index)
+                }
+            }
+        }
+        return try slots.collect()
+    }
+}
+
+/// Wraps a buffer that is only read while `concurrentPerform` runs.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// One slot per index; each is written by exactly one task.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var results: [Result<Value, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func store(_ result: Result<Value, any Error>, at index: Int) {
+        results.withUnsafeMutableBufferPointer { $0[index] = result }
+    }
+
+    func collect() throws -> [Value] {
+        try results.map { try $0!.get() }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live `rendered N/M pages` line on a terminal; silent when quiet or not on a terminal.
+final class ProgressLine: Sendable {
+    private let enabled: Bool
+    private let start = ContinuousClock.now
+    private let state = Mutex((done: 0, total: 0, lastPrint: ContinuousClock.now))
+
+    init(quiet: Bool) {
+        enabled = !quiet && isatty(STDERR_FILENO) == 1
+    }
+
+    func begin(total: Int) {
+        state.withLock { $0.total = total }
+    }
+
+    /// Counts one page; reprints the line at most every 100 ms.
+    func step() {
+        guard enabled else { return }
+        let line: String? = state.withLock { state in
+            state.done += 1
+            let now = ContinuousClock.now
+            guard now - state.lastPrint > .milliseconds(100) || state.done == state.total else { return nil }
+            state.lastPrint = now
+            return "\r\u{1B}[2Krendered \(state.done)/\(state.total) pages (\(Self.seconds(now - start)))"
+        }
+        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+}

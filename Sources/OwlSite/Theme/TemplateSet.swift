@@ -1,0 +1,105 @@
+import Foundation
+import Mustache
+import Owl
+
+/// The theme: the built-in templates and assets, with a site's own `Templates/` files in their place.
+struct TemplateSet: Sendable {
+    /// Parsed Mustache templates, by name (`layouts/base`, `partials/header`, `cells/PostCell`).
+    let library: MustacheLibrary
+    /// Template names that exist.
+    let names: Set<String>
+    /// Template texts by name, for Owl's cell adapters.
+    let texts: [String: String]
+    /// Files under `assets/`, copied to the output's `assets/`, by path below `Templates/`.
+    let assets: [String: [UInt8]]
+    /// A hash of every template and asset, for the build cache.
+    let fingerprint: String
+
+    /// The built-in theme with the files of `folder` (when it exists) replacing or adding to it.
+    init(overrides folder: URL?, sourceRoot: URL) throws {
+        var texts: [String: (text: String, file: String)] = [:]
+        var assets: [String: [UInt8]] = [:]
+        for (path, text) in EmbeddedTheme.files {
+            if path.hasSuffix(".mustache") {
+                texts[String(path.dropLast(9))] = (text, "(built-in) Templates/\(path)")
+            } else {
+                assets[path] = Array(text.utf8)
+            }
+        }
+        if let folder, FileManager.default.fileExists(atPath: folder.path) {
+            for path in try FileTree.files(below: folder) {
+                let url = folder.appendingPathComponent(path)
+                let display = FileTree.display(url, relativeTo: sourceRoot)
+                if path.hasSuffix(".mustache") {
+                    texts[String(path.dropLast(9))] = (try SourceText.read(url, displayName: display), display)
+                } else {
+                    assets[path] = try SourceText.bytes(url, displayName: display)
+                }
+            }
+        }
+
+        var library = MustacheLibrary()
+        var hash = ContentHash()
+        for name in texts.keys.sorted() {
+            let (text, file) = texts[name]!
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
+            }
+            hash.update(with: name)
+            hash.update(with: text)
+        }
+        for path in assets.keys.sorted() {
+            hash.update(with: path)
+            hash.update(with: assets[path]!)
+        }
+        self.library = library
+        self.names = Set(texts.keys)
+        self.texts = texts.mapValues(\.text)
+        self.assets = assets.filter { $0.key.hasPrefix("assets/") }
+        self.fingerprint = hash.description
+        try Self.checkPartials(texts, names: names)
+    }
+
+    /// Renders the template `name`, which exists.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Renders a cell or fragment template without the newline its file ends with.
+    func renderFragment(_ name: String, _ context: [String: Any]) -> String {
+        var html = render(name, context)
+        while html.last?.isNewline == true { html.removeLast() }
+        return html
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "a section is closed with the wrong name"
+        case .unfinishedName?: "a tag is not finished"
+        case .expectedSectionEnd?: "a section is not closed"
+        case .invalidSetDelimiter?: "a set-delimiter tag is malformed"
+        default: "\(error)"
+        }
+    }
+
+    /// Every `{{> partial}}` must name a template.
+    private static func checkPartials(_ texts: [String: (text: String, file: String)], names: Set<String>) throws {
+        for name in texts.keys.sorted() {
+            let (text, file) = texts[name]!
+            for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var rest = line[...]
+                while let open = rest.range(of: "{{>") {
+                    let after = rest[open.upperBound...]
+                    guard let close = after.range(of: "}}") else { break }
+                    let partial = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                    if !names.contains(partial) {
+                        throw SiteError(file: file, line: lineNumber + 1, "template '\(partial)' not found (looked for Templates/\(partial).mustache)")
+                    }
+                    rest = after[close.upperBound...]
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import OwlSite
+
+/// `owl-site build`: Markdown content to a complete static site.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site in SOURCE into OUTPUT, replacing it only when the build succeeds."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, owl.yml).", valueName: "dir"))
+    var source: String = "."
+
+    @Option(name: .long, help: ArgumentHelp("The output folder (default: public/ inside the source).", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .long, help: "Include drafts and future-dated posts.")
+    var drafts = false
+
+    @Option(name: .long, help: ArgumentHelp("The URL the site is served from, e.g. https://example.com/blog/.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let options = BuildOptions(
+            source: URL(fileURLWithPath: source),
+            output: output.map { URL(fileURLWithPath: $0) },
+            includeDrafts: drafts,
+            baseURL: baseURL,
+            quiet: quiet
+        )
+        do {
+            let report = try SiteBuilder(options: options).build()
+            if !quiet {
+                for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+                if isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 { print(report.summary) }
+            }
+        } catch let error as SiteError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

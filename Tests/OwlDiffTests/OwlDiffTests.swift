@@ -1,1 +1,0 @@
-// Tests of OwlDiff arrive with its issue.

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Output is deterministic, incremental builds equal clean ones, and a killed build changes nothing.
+@Suite struct AtomicBuildTests {
+    /// History and patches depend on earlier builds, not on the sources.
+    static let buildDependent = ["_owl/history", "_owl/patches"]
+
+    @Test func twoCleanBuildsAreByteIdentical() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let other = site.root.appendingPathComponent("other")
+        #expect(try site.build().status == 0)
+        #expect(try site.build(["--output", other.path]).status == 0)
+        let first = FolderSnapshot(site.output), second = FolderSnapshot(other)
+        #expect(first.files.count > 20)
+        #expect(first.differences(from: second).isEmpty)
+    }
+
+    @Test func anIncrementalBuildEqualsACleanOne() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        try site.write("content/posts/second.md", "---\ntitle: Second, edited\ndate: 2021-06-01\ntags: [d]\n---\n\nNew body.\n")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/third.md"))
+        #expect(try site.build().status == 0)
+
+        let clean = try SiteFixture()
+        defer { clean.remove() }
+        try clean.write("content/posts/second.md", "---\ntitle: Second, edited\ndate: 2021-06-01\ntags: [d]\n---\n\nNew body.\n")
+        try FileManager.default.removeItem(at: clean.root.appendingPathComponent("content/posts/third.md"))
+        try FileManager.default.removeItem(at: clean.root.appendingPathComponent(".owl-cache"), ifExists: true)
+        #expect(try clean.build().status == 0)
+
+        let incremental = FolderSnapshot(site.output, excluding: Self.buildDependent)
+        #expect(incremental.differences(from: FolderSnapshot(clean.output, excluding: Self.buildDependent)).isEmpty)
+        #expect(incremental.files["tags/d/index.html"] != nil && incremental.files["posts/third/index.html"] == nil, "no stale files")
+    }
+
+    @Test func aKilledBuildLeavesThePreviousOutputComplete() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        for number in 0..<800 {
+            try site.write("content/posts/bulk-\(number).md", "---\ntitle: Bulk \(number)\ndate: 2020-01-01\ntags: [bulk]\n---\n\n" + String(repeating: "Some *text* here.\n\n", count: 20))
+        }
+        #expect(try site.build().status == 0)
+        let before = FolderSnapshot(site.output)
+        try site.write("content/posts/first.md", "---\ntitle: Changed\ndate: 2022-01-05\n---\n")
+
+        for attempt in 0..<3 {
+            let process = Process()
+            process.executableURL = SiteFixture.binary
+            process.arguments = ["build", "--source", site.root.path, "--quiet"]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait until the build writes its staging folder (or for a while), then kill it.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, process.isRunning {
+                let staging = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path))?.contains { $0.hasPrefix(".public.owl-new-") } ?? false
+                if staging { break }
+                usleep(UInt32(200 + attempt * 300))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(FolderSnapshot(site.output) == before)
+        }
+
+        #expect(try site.build().status == 0)
+        #expect(try site.page("posts/first/index.html").contains("Changed"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+extension FileManager {
+    func removeItem(at url: URL, ifExists: Bool) throws {
+        if fileExists(atPath: url.path) { try removeItem(at: url) }
+    }
+}

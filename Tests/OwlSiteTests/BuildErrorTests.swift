@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Every kind of bad input gives `file:line: message`, a non-zero exit, no crash and an untouched output.
+@Suite struct BuildErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var overlay: String
+        var location: String
+        var message: String
+        var testDescription: String { overlay }
+    }
+
+    static let cases: [Case] = [
+        Case(overlay: "malformed-front-matter", location: "content/posts/bad.md:4:", message: "YAML"),
+        Case(overlay: "front-matter-not-mapping", location: "content/posts/bad.md:2:", message: "expected a mapping"),
+        Case(overlay: "wrong-type", location: "content/posts/bad.md:3:", message: "'date' must be a date"),
+        Case(overlay: "missing-template", location: "content/posts/bad.md:3:", message: "template 'layouts/fancy' not found"),
+        Case(overlay: "missing-partial", location: "Templates/layouts/single.mustache:2:", message: "template 'partials/nowhere' not found"),
+        Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),
+        Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
+        Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
+        Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
+        Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
+        Case(overlay: "unknown-config-key", location: "owl.yml:5:", message: "unknown key 'colour'"),
+    ]
+
+    @Test(arguments: cases)
+    func reportsTheFileAndLineAndKeepsThePreviousOutput(_ errorCase: Case) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let first = try site.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = FolderSnapshot(site.output)
+        #expect(!before.files.isEmpty)
+
+        try site.overlay("errors/\(errorCase.overlay)")
+        let result = try site.build()
+
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: \(errorCase.location)"), "\(result.standardError)")
+        #expect(result.standardError.contains(errorCase.message), "\(result.standardError)")
+        #expect(FolderSnapshot(site.output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aBrokenInternalLinkIsAWarningNamingFileAndLine() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.overlay("warnings/broken-link")
+        let result = try site.build()
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("warning: content/posts/linking.md:8: broken link: /blog/posts/gone/"), "\(result.standardError)")
+        #expect(!result.standardError.contains("/about/"))
+    }
+
+    @Test func aMissingContentFolderIsAnError() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        let result = try site.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("content: no content folder"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func unknownOptionsExitNonZeroAndHelpDescribesBuild() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.run(["build", "--no-such-option"]).status != 0)
+        let help = try site.run(["build", "--help"])
+        #expect(help.status == 0)
+        for option in ["--source", "--output", "--drafts", "--base-url", "--quiet"] {
+            #expect(help.standardOutput.contains(option))
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import OwlSite
+import Testing
+
+/// The built site: pages, lists, markers, manifest, feed, sitemap, drafts, base path.
+@Suite struct BuildOutputTests {
+    @Test func buildsEveryPageWithTheDOMMarkersAndTheBuildID() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "not a terminal: no summary")
+
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(manifest.format == "owl-build" && manifest.version == 1)
+        #expect(manifest.build.count == 16 && manifest.build.allSatisfy(\.isHexDigit))
+        #expect(manifest.pages.keys.sorted() == [
+            "/", "/about/", "/posts/", "/posts/first/", "/posts/fourth/", "/posts/second/", "/posts/third/",
+            "/projects/", "/projects/one/", "/projects/two/", "/tags/", "/tags/a/", "/tags/b/", "/tags/c/",
+        ])
+        for (_, page) in manifest.pages {
+            let html = try site.page(page.file)
+            #expect(html.contains("<meta name=\"owl-build\" content=\"\(manifest.build)\">"))
+            #expect(html.contains("<script src=\"/blog/_owl/owl.js\" defer></script>"))
+        }
+
+        let posts = try #require(manifest.pages["/posts/"])
+        let list = try #require(posts.lists.first)
+        #expect(list.id == "posts")
+        #expect(list.sections.map(\.id) == ["2024", "2023", "2022"])
+        #expect(list.sections.map { $0.cells.map(\.id) } == [["posts-fourth"], ["posts-third", "posts-second"], ["posts-first"]])
+        let html = try site.page("posts/index.html")
+        #expect(html.contains("<header class=\"owl-header\" data-owl-header>2023</header>"))
+        #expect(html.contains("<footer class=\"owl-footer\" data-owl-footer>2 posts</footer>"))
+
+        let grid = try #require(manifest.pages["/projects/"]?.lists.first)
+        #expect(grid.sections.map { $0.cells.map(\.id) } == [["projects-two", "projects-one"]])
+        #expect(try site.page("projects/index.html").contains("<div class=\"owl-grid\" data-owl-list=\"projects\">"))
+    }
+
+    @Test func manifestRangesAndHashesMatchTheWrittenBytes() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.build()
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        var checkedCells = 0
+        for (path, page) in manifest.pages {
+            let bytes = try [UInt8](Data(contentsOf: site.output.appendingPathComponent(page.file)))
+            for list in page.lists {
+                for section in list.sections {
+                    let outer = String(decoding: bytes[section.range[0]..<section.range[1]], as: UTF8.self)
+                    #expect(outer.hasPrefix("<") && outer.contains("data-owl-section=\"\(section.id)\"") && outer.hasSuffix(">"), "\(path)")
+                    for cell in section.cells {
+                        let cellHTML = bytes[cell.start..<cell.end]
+                        #expect(String(decoding: cellHTML, as: UTF8.self).contains("data-owl-cell=\"\(cell.id)\""))
+                        #expect(cell.hash == fnv1a(cellHTML))
+                        #expect(cell.start >= section.range[0] && cell.end <= section.range[1])
+                        checkedCells += 1
+                    }
+                }
+            }
+            for (name, region) in page.regions {
+                let outer = String(decoding: bytes[region.start..<region.end], as: UTF8.self)
+                #expect(outer.contains("data-owl-region=\"\(name)\""))
+                #expect(region.hash == fnv1a(bytes[region.start..<region.end]))
+            }
+        }
+        #expect(checkedCells > 10)
+        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "footer", "nav", "title"])
+    }
+
+    @Test func leavesOutDraftsAndFuturePostsUnlessAsked() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/draft/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/future/index.html").path))
+        try site.build(["--drafts"])
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/draft/index.html").path))
+        #expect(try site.page("posts/index.html").contains("data-owl-cell=\"posts-future\""))
+    }
+
+    @Test func linksStayUnderTheBasePath() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.build(["--base-url", "https://example.org/sub/path/"])
+        let home = try site.page("index.html")
+        #expect(home.contains("href=\"/sub/path/posts/first/\""), "content links get the base path")
+        #expect(home.contains("href=\"/sub/path/assets/site.css\""))
+        #expect(!home.contains("href=\"/posts/"))
+        #expect(try site.page("sitemap.xml").contains("<loc>https://example.org/sub/path/posts/first/</loc>"))
+        let feed = try site.page("feed.xml")
+        #expect(feed.contains("<link href=\"https://example.org/sub/path/posts/fourth/\"/>"))
+        #expect(feed.components(separatedBy: "<entry>").count == 5)
+    }
+
+    @Test func rendersGFMWithHeadingAnchorsAndCopiesStaticFiles() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("content/posts/gfm.md", """
+        ---
+        title: GFM
+        date: 2021-01-01
+        ---
+
+        ## Hello World
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        - [x] done
+
+        ~~gone~~ https://example.com and a note[^n] <b>raw</b>
+
+        [^n]: The note.
+        """)
+        try site.write("content/posts/pic.png", "not really a png")
+        try site.build()
+        let page = try site.page("posts/gfm/index.html")
+        #expect(page.contains("<h2 id=\"hello-world\">Hello World</h2>"))
+        #expect(page.contains("<table>") && page.contains("<del>gone</del>") && page.contains("type=\"checkbox\""))
+        #expect(page.contains("<a href=\"https://example.com\">"))
+        #expect(page.contains("class=\"footnotes\""))
+        #expect(page.contains("<!-- raw HTML omitted -->") && !page.contains("<b>raw</b>"))
+        #expect(try site.page("posts/pic.png") == "not really a png")
+        #expect(try site.page("robots.txt") == "User-agent: *\n")
+
+        try site.write("owl.yml", "title: Fixture\nrawHTML: true\n")
+        try site.build()
+        #expect(try site.page("posts/gfm/index.html").contains("<b>raw</b>"))
+    }
+
+    @Test func paginatesWithAPageSize() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\nsections:\n  posts:\n    pageSize: 3\n")
+        try site.build()
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(manifest.pages["/posts/"]?.lists.first?.sections.flatMap(\.cells).count == 3)
+        #expect(manifest.pages["/posts/page/2/"]?.lists.first?.sections.flatMap(\.cells).map(\.id) == ["posts-first"])
+        #expect(try site.page("posts/index.html").contains("href=\"/posts/page/2/\""))
+    }
+
+    @Test func aSiteTemplateOverridesTheBuiltInOne() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("Templates/cells/PostCell.mustache", "<b class=\"mine\">{{title}}</b>\n")
+        try site.build()
+        #expect(try site.page("posts/index.html").contains("<b class=\"mine\">Post first</b>"))
+        #expect(try site.page("posts/first/index.html").contains("class=\"post-body\""), "other templates stay built-in")
+    }
+
+    @Test func keepsTheManifestsOfTheLastFiveBuilds() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        var builds: [String] = []
+        for number in 1...7 {
+            try site.write("content/posts/counter.md", "---\ntitle: Build \(number)\ndate: 2020-01-01\n---\n")
+            try site.build()
+            let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+            builds.insert(manifest.build, at: 0)
+        }
+        let history = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/history").path)
+        #expect(Set(history) == Set(builds.prefix(5).map { "\($0).json" } + ["index.json"]))
+        let kept = try Data(contentsOf: site.output.appendingPathComponent("_owl/history/\(builds[3]).json"))
+        #expect(try JSONDecoder().decode(BuildManifest.self, from: kept).build == builds[3])
+    }
+
+    private func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,1 +1,0 @@
-// Tests of OwlSite arrive with its issue.

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import Owl
+@testable import OwlSite
+
+@Suite struct FrontMatterTests {
+    @Test func readsFieldsWithTheirFileLines() throws {
+        let text = "---\ntitle: Hi\n\ntags:\n  - a\n  - b\n---\nBody\n"
+        let frontMatter = try FrontMatter(parsing: text, file: "x.md")
+        #expect(frontMatter.fields.map(\.key) == ["title", "tags"])
+        #expect(frontMatter.fields.map(\.line) == [2, 5])
+        #expect(try frontMatter.fields[1].strings() == ["a", "b"])
+        #expect(frontMatter.body == "Body\n")
+        #expect(frontMatter.bodyLine == 8)
+    }
+
+    @Test func aFileWithoutFrontMatterIsAllBody() throws {
+        let frontMatter = try FrontMatter(parsing: "# Title\n", file: "x.md")
+        #expect(frontMatter.fields.isEmpty && frontMatter.body == "# Title\n")
+    }
+
+    @Test func anUnclosedFrontMatterIsAnErrorAtLineOne() {
+        #expect(throws: SiteError(file: "x.md", line: 1, "front matter: no closing '---' line")) {
+            try FrontMatter(parsing: "---\ntitle: x\n", file: "x.md")
+        }
+    }
+
+    @Test func wrongTypesNameTheKeyAndLine() throws {
+        let frontMatter = try FrontMatter(parsing: "---\ntitle: x\ndraft: maybe\nweight: heavy\n---\n", file: "x.md")
+        #expect(throws: SiteError(file: "x.md", line: 3, "'draft' must be true or false")) { try frontMatter.fields[1].bool() }
+        #expect(throws: SiteError(file: "x.md", line: 4, "'weight' must be a whole number")) { try frontMatter.fields[2].int() }
+    }
+}
+
+@Suite struct SiteConfigTests {
+    private func load(_ yaml: String) throws -> SiteConfig {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-\(UUID().uuidString).yml")
+        try Data(yaml.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try SiteConfig.load(from: url, displayName: "owl.yml")
+    }
+
+    @Test func readsEverySetting() throws {
+        let config = try load("""
+        title: T
+        baseURL: https://example.com/blog
+        rawHTML: true
+        pageSize: 10
+        sections:
+          projects: {style: grid, group: none, sort: weight, title: Work}
+        """)
+        #expect(config.title == "T" && config.rawHTML && config.rootPath == "/blog/")
+        #expect(config.permalink("/a/") == "https://example.com/blog/a/")
+        #expect(config.settings(for: "projects") == SectionSettings(style: .grid, grouping: .none, sort: .weight, pageSize: 10, title: "Work"))
+        #expect(config.settings(for: "posts").pageSize == 10)
+    }
+
+    @Test func anUnknownKeyIsAnErrorAtItsLine() {
+        #expect(throws: SiteError(file: "owl.yml", line: 2, "unknown key 'colour' in owl.yml")) { try load("title: T\ncolour: blue\n") }
+    }
+
+    @Test func aBadChoiceListsTheValidOnes() {
+        #expect(throws: SiteError(file: "owl.yml", line: 3, "'style' must be one of list, grid, not 'table'")) {
+            try load("sections:\n  posts:\n    style: table\n")
+        }
+    }
+}
+
+@Suite struct MarkdownRendererTests {
+    @Test func givesHeadingsUniqueIDs() {
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("# Hello, *World*!\n\n## Hello World\n\n## Ünïcode & more\n")
+        #expect(html.contains("<h1 id=\"hello-world\">Hello, <em>World</em>!</h1>"))
+        #expect(html.contains("<h2 id=\"hello-world-1\">Hello World</h2>"))
+        #expect(html.contains("<h2 id=\"ünïcode-more\">"))
+    }
+
+    @Test func putsTheBasePathBeforeRootRelativeLinksOnly() {
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render("[a](/a/) [b](b/) [c](https://x.org/c) ![i](/i.png) [d](//cdn.example/d)\n")
+        #expect(html.contains("href=\"/blog/a/\"") && html.contains("href=\"b/\"") && html.contains("href=\"https://x.org/c\""))
+        #expect(html.contains("src=\"/blog/i.png\"") && html.contains("href=\"//cdn.example/d\""))
+    }
+
+    @Test func rawHTMLIsOmittedUnlessAllowedAndTheTagFilterStillApplies() {
+        let markdown: Substring = "<span>x</span>\n\n<script>alert(1)</script>\n"
+        #expect(!MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).contains("<span>"))
+        let allowed = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown)
+        #expect(allowed.contains("<span>x</span>") && allowed.contains("&lt;script>"))
+    }
+}
+
+@Suite struct ManifestTests {
+    @Test func writtenJSONDecodesToTheSameManifest() throws {
+        let manifest = BuildManifest(build: "0123456789abcdef", pages: [
+            "/b/": ManifestPage(file: "b/index.html", title: "Quote \" and \\ and\ttab", shell: "1", lists: [
+                ManifestList(id: "l", shell: "2", sections: [ManifestSection(id: "s", hash: "3", range: [10, 90], cells: [ManifestCell(id: "c", hash: "4", start: 20, end: 30)])]),
+            ], regions: ["nav": ManifestSpan(hash: "5", start: 1, end: 9)]),
+            "/": ManifestPage(file: "index.html", title: "Ünï", shell: "6", lists: [], regions: [:]),
+        ])
+        let json = manifest.json()
+        #expect(try JSONDecoder().decode(BuildManifest.self, from: Data(json)) == manifest)
+        #expect(String(decoding: json, as: UTF8.self).contains("\"cells\":[[\"c\",\"4\",20,30]]"))
+    }
+
+    @Test func fnv1aMatchesTheReferenceVectors() {
+        #expect(ContentHash(bytes: []).description == "cbf29ce484222325")
+        #expect(ContentHash("a").description == "af63dc4c8601ec8c")
+        #expect(ContentHash("foobar").description == "85944171f73967e8")
+    }
+}
+
+@Suite struct RegionScannerTests {
+    @Test func matchesNestedElementsOfTheSameNameAndVoidElements() throws {
+        let html = "<body><div data-owl-region=\"a\"><div>in</div><divider>x</divider></div><meta name=\"m\" data-owl-region=\"m\"><p>after</p></body>"
+        let regions = RegionScanner.regions(in: Array(html.utf8))
+        let bytes = Array(html.utf8)
+        try #require(regions.map(\.name) == ["a", "m"])
+        #expect(String(decoding: bytes[regions[0].range], as: UTF8.self) == "<div data-owl-region=\"a\"><div>in</div><divider>x</divider></div>")
+        #expect(String(decoding: bytes[regions[1].range], as: UTF8.self) == "<meta name=\"m\" data-owl-region=\"m\">")
+    }
+}
+
+@Suite struct SitePathTests {
+    @Test(arguments: ["../x", "a/../../b", "/etc/passwd", "a/./b", "a\\b"])
+    func slugsThatEscapeAreRejected(_ slug: String) {
+        #expect(throws: SiteError.self) { try SitePath.validate(slug: slug, in: "x.md", line: 2) }
+    }
+
+    @Test func nestedSlugsAndSlugifiedTagsAreFine() throws {
+        try SitePath.validate(slug: "2024/hello", in: "x.md", line: 2)
+        #expect(SitePath.slugify("Swift & iOS 17!") == "swift-ios-17")
+        #expect(SitePath.file(for: "/posts/a/") == "posts/a/index.html")
+    }
+}
+
+@Suite struct EmbeddedThemeTests {
+    /// `scripts/embed-resources.py` has been run since the last change to Templates/ or client/owl.js.
+    @Test func theBundledThemeMatchesTemplatesAndOwlJS() throws {
+        let root = SiteFixtureRoot.url
+        let templates = root.appendingPathComponent("Templates")
+        let paths = try FileTree.files(below: templates)
+        #expect(paths.sorted() == EmbeddedTheme.files.keys.sorted())
+        for path in paths {
+            #expect(try String(contentsOf: templates.appendingPathComponent(path), encoding: .utf8) == EmbeddedTheme.files[path], "\(path)")
+        }
+        let script = root.appendingPathComponent("client/owl.js")
+        #expect((try? String(contentsOf: script, encoding: .utf8)) == EmbeddedTheme.owlJS)
+    }
+
+    @Test func theBuiltInThemeParsesAndHasEveryLayoutAndCell() throws {
+        let theme = try TemplateSet(overrides: nil, sourceRoot: URL(fileURLWithPath: "/"))
+        for name in ["layouts/base", "layouts/single", "layouts/list", "layouts/home", "cells/PostCell", "cells/CardCell", "cells/TagCell"] {
+            #expect(theme.names.contains(name))
+        }
+        #expect(theme.assets["assets/site.css"] != nil)
+    }
+}
+
+enum SiteFixtureRoot {
+    static let url = SiteFixture.packageRoot
+}

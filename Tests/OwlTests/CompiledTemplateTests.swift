@@ -1,0 +1,72 @@
+import Mustache
+import Testing
+
+@testable import Owl
+
+/// The compiled fast path renders exactly what swift-mustache renders.
+@Suite struct CompiledTemplateTests {
+    struct Tag {
+        let label: String
+        let weight: Double
+    }
+
+    struct Person {
+        let name: String
+        let nickname: String?
+        let age: Int
+        let admin: Bool
+        let tags: [Tag]
+        let friends: [String]
+        let boss: Tag?
+    }
+
+    static let templates = [
+        "plain text only",
+        "{{name}} & {{{name}}} & {{&name}}",
+        "{{nickname}}|{{missing}}|{{age}}",
+        "{{#admin}}admin{{/admin}}{{^admin}}user{{/admin}}",
+        "<ul>\n  {{#tags}}\n  <li>{{label}}: {{weight}} ({{name}})</li>\n  {{/tags}}\n</ul>\n",
+        "{{#friends}}[{{.}}]{{/friends}}{{^friends}}none{{/friends}}",
+        "{{#boss}}{{label}}{{/boss}}{{^boss}}no boss{{/boss}}",
+        "{{boss.label}}/{{boss.weight}}/{{boss.missing}}",
+        "  {{! a comment }}\n{{#nickname}}aka {{.}}{{/nickname}}\n",
+        "{{#tags}}{{#boss}}{{label}}{{/boss}}{{/tags}}",
+        "{{=<% %>=}}<% name %> <%={{ }}=%>{{age}}",
+    ]
+
+    static let people = [
+        Person(
+            name: "Ada <\"Countess\"> & 'co'", nickname: "Ada", age: 36, admin: true,
+            tags: [Tag(label: "math", weight: 1.5), Tag(label: "<poetry>", weight: 2)], friends: ["Charles", "Mary"],
+            boss: Tag(label: "Queen", weight: 0)),
+        Person(name: "Alan", nickname: nil, age: 41, admin: false, tags: [], friends: [], boss: nil),
+    ]
+
+    @Test(arguments: templates)
+    func rendersLikeSwiftMustache(_ text: String) throws {
+        let template = try MustacheTemplate(string: text)
+        let compiled = try #require(CompiledTemplate(template))
+        for person in Self.people {
+            let context = TemplateContext(person, link: "/people/1")
+            #expect(compiled.render(context) == template.render(context))
+        }
+    }
+
+    @Test func templatesBeyondTheSubsetDoNotCompile() throws {
+        for text in ["{{> partial}}", "{{uppercased(name)}}", "{{$block}}x{{/block}}"] {
+            #expect(CompiledTemplate(try MustacheTemplate(string: text)) == nil, "\(text)")
+        }
+    }
+
+    struct WithLambda {
+        let lambda = MustacheLambda { "x" }
+    }
+
+    @Test func valuesBeyondTheSubsetFallBack() throws {
+        let template = try MustacheTemplate(string: "{{lambda}}")
+        let compiled = try #require(CompiledTemplate(template))
+        let context = TemplateContext(WithLambda(), link: nil)
+        #expect(compiled.render(context) == nil)
+        #expect(ParsedTemplate(mustache: template, compiled: compiled).render(context) == "x")
+    }
+}

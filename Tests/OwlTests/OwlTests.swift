@@ -1,1 +1,0 @@
-// Tests of Owl arrive with its issue.
