@@ -13,7 +13,7 @@ duration=${BENCH_SECONDS:-10}
 connections=${BENCH_CONNECTIONS:-32}
 edits=${BENCH_EDITS:-15}
 
-work=$(mktemp -d /tmp/owl-bench-serve.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/owl-bench-serve.XXXXXX")
 chmod 755 "$work"   # nginx workers run as another user when started as root
 serve_pid=""
 nginx_pid=""
@@ -114,4 +114,4 @@ done
 
 echo
 echo "save → build event → patch, one post edited in a 1,000-post site ($edits edits)"
-python3 "$repo/scripts/bench_serve_latency.py" "$serve_port" "$work/site/content/posts/bench-0500.md" "$edits"
+python3 "$repo/scripts/bench_serve_latency.py" "$serve_port" "$work/site/content/posts/bench-0500.md" "$edits" "$work/serve.log"
