@@ -128,6 +128,25 @@ import Testing
         }
     }
 
+    @Test func largeFilesAreStreamedWithRanges() async throws {
+        let site = try TestSite()
+        let size = FileCache.largestCachedFile + 1000
+        let text = String((0..<size).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+        try site.write("site/public/big.txt", text)
+        try await withServer(site) { port, _ in
+            let whole = try await RawResponse.get(port: port, "/big.txt", headers: ["Accept-Encoding: gzip"])
+            #expect(whole.status == 200)
+            #expect(whole.headers["content-encoding"] == nil)
+            #expect(whole.body.count == size)
+            #expect(whole.text == text)
+
+            let span = try await RawResponse.get(port: port, "/big.txt", headers: ["Range: bytes=\(size - 5)-"])
+            #expect(span.status == 206)
+            #expect(span.text == String(text.suffix(5)))
+            #expect(span.headers["content-range"] == "bytes \(size - 5)-\(size - 1)/\(size)")
+        }
+    }
+
     @Test func gzipWhenAcceptedAndOnlyThen() async throws {
         let site = try TestSite()
         try await withServer(site) { port, _ in
