@@ -19,13 +19,22 @@ extension SiteResponder {
             let contentType = ContentType(path: path)
             guard status.size <= FileCache.largestCachedFile || contentType.isHTML else {
                 let headers = HTTPFields(
-                    servingFile: contentType, entityTag: status.entityTag, lastModified: HTTPDate.format(status.modifiedSeconds))
-                return try await answer(request, context: context, path: path, status: status, file: nil, headers: headers, responseStatus: responseStatus)
+                    servingFile: contentType,
+                    entityTag: status.entityTag,
+                    lastModified: HTTPDate.format(status.modifiedSeconds)
+                )
+                return try await answer(
+                    request, context: context, path: path, status: status, file: nil, headers: headers,
+                    responseStatus: responseStatus
+                )
             }
             file = files.file(at: path, status: status, contentType: contentType)
         }
         guard let file else { return Self.message(.notFound, for: request) }
-        return try await answer(request, context: context, path: path, status: status, file: file, headers: file.headers, responseStatus: responseStatus)
+        return try await answer(
+            request, context: context, path: path, status: status, file: file, headers: file.headers,
+            responseStatus: responseStatus
+        )
     }
 
     /// Applies the request's conditions, range and accepted encodings to a file's answer.
