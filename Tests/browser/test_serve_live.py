@@ -1,5 +1,6 @@
 """`owl-site serve` in a browser: a page open in serve mode animates after a content edit,
-without a reload, and ends equal to the rebuilt page loaded fresh."""
+without a reload, and ends equal to the rebuilt page loaded fresh; a broken source shows
+an overlay naming file and line until it is fixed."""
 import os
 import re
 import shutil
@@ -72,27 +73,36 @@ class ServeLiveTest(unittest.TestCase):
         """A post file whose title the list page shows, and that title."""
         folder = os.path.join(self.site, 'content', 'posts')
         for name in sorted(os.listdir(folder)):
-            text = open(os.path.join(folder, name)).read()
+            with open(os.path.join(folder, name)) as file:
+                text = file.read()
             match = re.search(r'^title: "?([^"\n]+)"?$', text, re.M)
             if name != '_index.md' and match and f'>{match.group(1)}<' in page:
                 return os.path.join(folder, name), text, match.group(1)
         self.fail('no post of the list page found in content/posts')
 
+    def save(self, path, text):
+        """Saves the way editors do: a new file renamed over the old one."""
+        temporary = path + '.tmp~'
+        with open(temporary, 'w') as file:
+            file.write(text)
+        os.rename(temporary, path)
+
+    def open_live_page(self, path):
+        self.driver.get(self.url + path)
+        wait = WebDriverWait(self.driver, 20, poll_frequency=0.05)
+        wait.until(lambda d: d.execute_script('return !!window.Owl'))
+        self.assertTrue(self.driver.execute_script('return !!document.querySelector("meta[name=owl-live]")'))
+        return wait
+
     def test_edited_post_animates_the_open_page_to_the_rebuilt_page(self):
         driver = self.driver
-        driver.get(self.url + 'posts/')
-        wait = WebDriverWait(driver, 20, poll_frequency=0.05)
-        wait.until(lambda d: d.execute_script('return !!window.Owl'))
-        self.assertTrue(driver.execute_script('return !!document.querySelector("meta[name=owl-live]")'))
+        wait = self.open_live_page('posts/')
         before = driver.execute_script(SNAPSHOT)
         driver.execute_script(WATCH)
         time.sleep(0.5)  # the page's event stream connects
 
         path, text, title = self.listed_post(driver.page_source)
-        temporary = path + '.tmp~'
-        with open(temporary, 'w') as file:  # saved the way editors do: a new file renamed over
-            file.write(text.replace(title, 'Edited: ' + title, 1))
-        os.rename(temporary, path)
+        self.save(path, text.replace(title, 'Edited: ' + title, 1))
 
         wait.until(lambda d: d.execute_script(
             'return window.__patched > 0 && document.getAnimations().length == 0'))
@@ -107,6 +117,24 @@ class ServeLiveTest(unittest.TestCase):
         wait.until(lambda d: d.execute_script('return !!window.Owl'))
         fresh = driver.execute_script(SNAPSHOT)
         self.assertEqual(live, fresh)
+
+    def test_broken_post_shows_an_overlay_naming_file_and_line_until_fixed(self):
+        driver = self.driver
+        wait = self.open_live_page('posts/')
+        build = driver.execute_script(SNAPSHOT)['build']
+        time.sleep(0.5)  # the page's event stream connects
+
+        path, text, _ = self.listed_post(driver.page_source)
+        self.save(path, text.replace('title:', 'title: [unclosed', 1))
+        overlay = wait.until(lambda d: d.execute_script(
+            'const o = document.getElementById("owl-error"); return o && o.textContent'))
+        name = 'content/posts/' + os.path.basename(path)
+        self.assertRegex(overlay, re.escape(name) + r':\d+: ')
+        self.assertEqual(driver.execute_script(SNAPSHOT)['build'], build, 'the last good build stays')
+
+        self.save(path, text)
+        wait.until(lambda d: d.execute_script('return !document.getElementById("owl-error")'))
+        self.assertEqual(driver.execute_script(SNAPSHOT)['build'], build)
 
 
 if __name__ == '__main__':
