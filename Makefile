@@ -34,6 +34,8 @@ bench:
 	@scripts/setup.sh --bench
 	$(SWIFT) build -c release --product owl-bench
 	.build/release/owl-bench
+	$(SWIFT) build --product owl-site
+	python3 Benchmarks/browser/bench_owljs.py
 	$(SWIFT) build -c release --product owl-site
 	scripts/bench-serve.sh .build/release/owl-site
 

@@ -5,6 +5,7 @@ let areas: KeyValuePairs<String, () -> Void> = [
     "diff": DiffBenchmarks.run,
     "render": RenderBenchmarks.run,
     "build": BuildBenchmarks.run,
+    "patch": PatchBenchmarks.run,
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

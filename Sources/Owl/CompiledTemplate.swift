@@ -50,9 +50,7 @@ struct CompiledTemplate {
     // MARK: Compiling
 
     private static func nodes(of template: MustacheTemplate) -> [Node]? {
-        guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else {
-            return nil
-        }
+        guard let tokens = MustacheToken.tokens(of: template) else { return nil }
         var nodes: [Node] = []
         for token in tokens {
             guard let node = node(of: token) else { return nil }
@@ -61,21 +59,19 @@ struct CompiledTemplate {
         return nodes
     }
 
-    private static func node(of token: Any) -> Node? {
-        guard let payload = Mirror(reflecting: token).children.first, let kind = payload.label else { return nil }
-        if kind == "text" {
-            return (payload.value as? String).map(Node.text)
+    private static func node(of token: MustacheToken) -> Node? {
+        if token.kind == "text" {
+            return (token.payload as? String).map(Node.text)
         }
-        let fields = Dictionary(Mirror(reflecting: payload.value).children.compactMap { child in child.label.map { ($0, child.value) } }) { first, _ in first }
-        guard let rawName = fields["name"] as? String, (fields["transforms"] as? [String])?.isEmpty == true,
+        guard let rawName = token.fields["name"] as? String, (token.fields["transforms"] as? [String])?.isEmpty == true,
             let name = Name(rawName)
         else { return nil }
-        switch kind {
+        switch token.kind {
         case "variable": return .variable(name, escaped: true)
         case "unescapedVariable": return .variable(name, escaped: false)
         case "section", "invertedSection":
-            guard let template = fields["template"] as? MustacheTemplate, let children = nodes(of: template) else { return nil }
-            return .section(name, inverted: kind == "invertedSection", children)
+            guard let template = token.fields["template"] as? MustacheTemplate, let children = nodes(of: template) else { return nil }
+            return .section(name, inverted: token.kind == "invertedSection", children)
         default: return nil
         }
     }

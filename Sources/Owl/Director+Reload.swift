@@ -6,8 +6,8 @@ public struct ListUpdate: Sendable {
     public let old: RenderedList
     /// The list after the update.
     public let new: RenderedList
-    /// The stages from the old list's fingerprint to the new one's.
-    public let changeset: StagedChangeset<ListFingerprint>
+    /// The stages from the old list's sections to the new one's.
+    public let changeset: StagedChangeset<[ArraySection<RenderedSection, RenderedCell>]>
     /// The same stages with identifiers and the new HTML of every inserted or updated
     /// section and cell: the list's entry of a patch file.
     public let patch: ListPatch
@@ -22,15 +22,11 @@ extension Director {
         let old = try renderList()
         try update(self)
         let new = try renderList()
-        let source = old.fingerprint
-        let changeset = StagedChangeset(source: source, target: new.fingerprint)
+        let source = old.diffSections
+        let changeset = StagedChangeset(source: source, target: new.diffSections)
         let patch = try ListPatch(
-            id: id,
-            source: source,
-            changeset: changeset,
-            sectionHTML: { new.html(of: new.sections[$0]) },
-            sectionShellHTML: { new.shell(of: new.sections[$0]) },
-            cellHTML: { new.html(of: new.sections[$0.section].cells[$0.element]) }
+            id: id, source: source, changeset: changeset,
+            sectionHTML: new.html(of:), sectionShell: new.shell(of:), elementHTML: new.html(of:)
         )
         return ListUpdate(old: old, new: new, changeset: changeset, patch: patch)
     }

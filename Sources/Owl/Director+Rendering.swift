@@ -4,11 +4,15 @@ import OwlDiff
 extension Director {
     /// The list as HTML.
     public func render() throws -> String {
-        try renderList().html
+        try write().html
     }
 
     /// The list as HTML, with the position and hash of every section and cell.
     public func renderList() throws -> RenderedList {
+        try write().finish(id: id)
+    }
+
+    private func write() throws -> ListWriter {
         var writer = ListWriter(layout: layout)
         var renderers = CellRenderers()
         writer.open(list: id)
@@ -31,7 +35,7 @@ extension Director {
             writer.closeSection()
         }
         writer.closeList()
-        return writer.finish(id: id)
+        return writer
     }
 
     private func cellRenderer(for element: any ElementRepresentable) throws -> CellRenderer {

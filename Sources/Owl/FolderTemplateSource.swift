@@ -13,8 +13,10 @@ public struct FolderTemplateSource: TemplateSource {
         self.fileExtension = fileExtension
     }
 
+    /// The folder.
     public var location: String { folder }
 
+    /// The text of `FOLDER/NAME.EXTENSION`, nil when there is no such file.
     public func text(ofTemplate name: String) throws -> String? {
         try Self.text(ofFile: folder + "/" + name + "." + fileExtension, template: name)
     }

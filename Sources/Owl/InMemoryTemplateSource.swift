@@ -8,8 +8,10 @@ public struct InMemoryTemplateSource: TemplateSource {
         self.templates = templates
     }
 
+    /// "templates in memory".
     public var location: String { "templates in memory" }
 
+    /// The text registered under `name`.
     public func text(ofTemplate name: String) throws -> String? {
         templates[name]
     }

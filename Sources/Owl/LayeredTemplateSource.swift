@@ -8,10 +8,12 @@ public struct LayeredTemplateSource: TemplateSource {
         self.layers = layers
     }
 
+    /// The layers' locations, in order.
     public var location: String {
         layers.map(\.location).joined(separator: ", ")
     }
 
+    /// The text from the first layer that has `name`.
     public func text(ofTemplate name: String) throws -> String? {
         for layer in layers {
             if let text = try layer.text(ofTemplate: name) {

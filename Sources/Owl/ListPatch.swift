@@ -3,7 +3,7 @@ import OwlDiff
 /// The patch of one list: the `lists[]` entry of a patch file (docs/formats.md §4).
 ///
 /// Its stages are exactly the stages of the OwlDiff staged changeset over the list's
-/// fingerprints, each change carrying the identifier expected at its position and the new
+/// sections and cells, each change carrying the identifier expected at its position and the new
 /// HTML of what it inserts or updates.
 public struct ListPatch: Codable, Hashable, Sendable {
     /// The list's identifier.

@@ -1,7 +1,8 @@
 /// Writes a list's HTML in one pass, recording where each section and cell lies.
 struct ListWriter {
     private let layout: Layout
-    private var html = ""
+    /// The HTML written so far.
+    private(set) var html = ""
     private var sections: [(id: String, start: Int, cellsStart: Int, cellsEnd: Int, end: Int, cells: [(id: String, start: Int, end: Int)])] = []
 
     init(layout: Layout) {

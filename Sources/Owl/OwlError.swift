@@ -13,6 +13,7 @@ public enum OwlError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An adapter asked for an attribute whose name is invalid or reserved by Owl.
     case invalidAttribute(name: String, adapter: String)
 
+    /// A message naming what failed.
     public var description: String {
         switch self {
         case .missingCellAdapter(let model):

@@ -30,8 +30,10 @@ public struct RenderedList: Hashable, Sendable {
         slice(cell.range)
     }
 
+    /// The HTML in `range`, clamped to the list's bytes (a range from another list never traps).
     private func slice(_ range: Range<Int>) -> String {
         let utf8 = html.utf8
+        let range = range.clamped(to: 0..<utf8.count)
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
         return String(decoding: utf8[start..<end], as: UTF8.self)

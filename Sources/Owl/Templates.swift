@@ -48,9 +48,26 @@ public final class Templates: @unchecked Sendable {
         }
         guard let text else { return nil }
         let mustache = try Self.parse(text, name: name)
-        let result = ParsedTemplate(mustache: mustache, compiled: CompiledTemplate(mustache))
+        let result = ParsedTemplate(mustache: mustache, compiled: CompiledTemplate(mustache), partials: try partials(of: mustache, in: name))
         lock.withLock { parsed[template] = result }
         return result
+    }
+
+    /// The partials `template` includes, at any depth, from the source; nil when none.
+    private func partials(of template: MustacheTemplate, in name: String) throws -> MustacheLibrary? {
+        var pending = MustacheToken.partialNames(of: template).sorted()
+        guard !pending.isEmpty else { return nil }
+        var library = MustacheLibrary()
+        while let partial = pending.popLast() {
+            guard library.getTemplate(named: partial) == nil else { continue }
+            guard let text = try source.text(ofTemplate: partial) else {
+                throw OwlError.missingTemplate(template: partial, adapter: "partial of \(name)", searched: source.location)
+            }
+            let parsed = try Self.parse(text, name: partial)
+            library.register(parsed, named: partial)
+            pending.append(contentsOf: MustacheToken.partialNames(of: parsed).sorted())
+        }
+        return library
     }
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
@@ -67,13 +84,15 @@ public final class Templates: @unchecked Sendable {
     }
 }
 
-/// A template as swift-mustache parsed it, and its compiled form when it has one.
+/// A template as swift-mustache parsed it, its compiled form when it has one, and the
+/// partials it includes.
 struct ParsedTemplate {
     let mustache: MustacheTemplate
     let compiled: CompiledTemplate?
+    var partials: MustacheLibrary?
 
     /// `context` rendered, by the compiled form when it can.
     func render(_ context: TemplateContext) -> String {
-        compiled?.render(context) ?? mustache.render(context)
+        compiled?.render(context) ?? mustache.render(context, library: partials)
     }
 }

@@ -16,10 +16,11 @@ extension Changeset where Collection: RangeReplaceableCollection, Collection.Ele
         var sections = ContiguousArray(previous)
         var elements = ContiguousArray(sections.lazy.map { ContiguousArray($0.elements) })
 
+        func contains(_ path: ElementPath, _ elements: ContiguousArray<ContiguousArray<Element>>) -> Bool {
+            elements.indices.contains(path.section) && elements[path.section].indices.contains(path.element)
+        }
         func element(at path: ElementPath, in elements: ContiguousArray<ContiguousArray<Element>>) throws(ReplayError) -> Element {
-            guard elements.indices.contains(path.section), elements[path.section].indices.contains(path.element) else {
-                throw .invalidElement(path)
-            }
+            guard contains(path, elements) else { throw .invalidElement(path) }
             return elements[path.section][path.element]
         }
         func removing(_ paths: [ElementPath]) throws(ReplayError) {
@@ -33,9 +34,8 @@ extension Changeset where Collection: RangeReplaceableCollection, Collection.Ele
 
         // 1. Updates.
         for update in elementUpdated {
-            let new = try element(at: update, in: newElements)
-            _ = try element(at: update, in: elements)
-            elements[update.section][update.element] = new
+            guard contains(update, elements) else { throw .invalidElement(update) }
+            elements[update.section][update.element] = try element(at: update, in: newElements)
         }
 
         // 2. Deletes.

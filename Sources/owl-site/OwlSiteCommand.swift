@@ -8,6 +8,7 @@ struct OwlSiteCommand: AsyncParsableCommand {
         abstract: "Builds static sites from Markdown whose lists animate from one build to the next.",
         subcommands: [
             BuildCommand.self,
+            DiffCommand.self,
             ServeCommand.self,
         ]
     )

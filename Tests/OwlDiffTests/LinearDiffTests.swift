@@ -91,4 +91,15 @@ struct LinearDiffTests {
         ]
         #expect(StagedChangeset(source: ["w", "y", "x"], target: ["z", "x", "y"]) == expected)
     }
+
+    @Test("any range-replaceable collection works, here a String of Characters")
+    func string() throws {
+        let stages = StagedChangeset(source: "abcd", target: "dabx")
+        let expected: StagedChangeset<String> = [
+            Changeset(data: "abd", elementDeleted: [path(2)]),
+            Changeset(data: "dabx", elementInserted: [path(3)], elementMoved: [(path(2), path(0))]),
+        ]
+        #expect(stages == expected)
+        #expect(try stages[1].applied(to: stages[0].data) == "dabx")
+    }
 }

@@ -3,13 +3,14 @@ import Testing
 
 @Suite("Random diffs")
 struct PropertyTests {
-    static let pairs = 3_000
-
-    @Test("linear: every stage replays onto its data, moves are minimal, counts match")
-    func linear() throws {
-        var random = RandomChanges(generator: SeededGenerator(seed: 0x0DD1_FF5E))
-        for _ in 0..<Self.pairs {
-            let source = random.items(count: 0...12)
+    @Test(
+        "linear: every stage replays onto its data, moves are minimal, counts match",
+        arguments: [(scale: 1, pairs: 3_000), (scale: 20, pairs: 100)]
+    )
+    func linear(scale: Int, pairs: Int) throws {
+        var random = RandomChanges(generator: SeededGenerator(seed: 0x0DD1_FF5E), scale: scale)
+        for _ in 0..<pairs {
+            let source = random.items(count: 0...12 * random.scale)
             let target = random.edited(source)
             let stages = StagedChangeset(source: source, target: target)
             try checkReplay(stages, from: source, to: target)
@@ -20,10 +21,13 @@ struct PropertyTests {
         }
     }
 
-    @Test("sectioned: every stage replays onto its data, moves are minimal, counts match")
-    func sectioned() throws {
-        var random = RandomChanges(generator: SeededGenerator(seed: 0x5EC7_1045))
-        for _ in 0..<Self.pairs {
+    @Test(
+        "sectioned: every stage replays onto its data, moves are minimal, counts match",
+        arguments: [(scale: 1, pairs: 3_000), (scale: 4, pairs: 100)]
+    )
+    func sectioned(scale: Int, pairs: Int) throws {
+        var random = RandomChanges(generator: SeededGenerator(seed: 0x5EC7_1045), scale: scale)
+        for _ in 0..<pairs {
             let source = random.sections()
             let target = random.edited(source)
             let stages = StagedChangeset(source: source, target: target)

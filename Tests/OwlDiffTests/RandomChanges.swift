@@ -5,6 +5,8 @@ import OwlDiff
 /// moving between sections.
 struct RandomChanges {
     var generator: SeededGenerator
+    /// Multiplies lengths, numbers of identifiers and numbers of edits.
+    var scale = 1
 
     mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &generator) < probability
@@ -15,23 +17,25 @@ struct RandomChanges {
     }
 
     mutating func items(count: ClosedRange<Int>) -> [Item] {
-        (0..<Int.random(in: count, using: &generator)).map { _ in item("e", ids: 10) }
+        (0..<Int.random(in: count, using: &generator)).map { _ in item("e", ids: 10 * scale) }
     }
 
     mutating func sections() -> [Section] {
-        (0..<Int.random(in: 0...5, using: &generator)).map { _ in section(item("S", ids: 5), items(count: 0...6)) }
+        (0..<Int.random(in: 0...5 * scale, using: &generator)).map { _ in
+            section(item("S", ids: 5 * scale), items(count: 0...6 * scale))
+        }
     }
 
     /// `items` after random edits; sometimes an unrelated collection.
     mutating func edited(_ items: [Item]) -> [Item] {
-        if chance(0.1) { return self.items(count: 0...12) }
+        if chance(0.1) { return self.items(count: 0...12 * scale) }
         var result: [Item] = []
         for var element in items where !chance(0.25) {
             if chance(0.2) { element.content += "'" }
             result.append(element)
         }
-        for _ in 0..<Int.random(in: 0...3, using: &generator) {
-            result.insert(item("e", ids: 10), at: Int.random(in: 0...result.count, using: &generator))
+        for _ in 0..<Int.random(in: 0...3 * scale, using: &generator) {
+            result.insert(item("e", ids: 10 * scale), at: Int.random(in: 0...result.count, using: &generator))
         }
         if chance(0.5) { shuffleSome(&result) }
         return result
@@ -46,15 +50,15 @@ struct RandomChanges {
             section.elements = edited(section.elements)
             result.append(section)
         }
-        for _ in 0..<Int.random(in: 0...2, using: &generator) {
+        for _ in 0..<Int.random(in: 0...2 * scale, using: &generator) {
             result.insert(
-                section(item("S", ids: 5), items(count: 0...4)),
+                section(item("S", ids: 5 * scale), items(count: 0...4 * scale)),
                 at: Int.random(in: 0...result.count, using: &generator)
             )
         }
         if chance(0.4) { shuffleSome(&result) }
         if result.count > 1 {
-            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+            for _ in 0..<Int.random(in: 0...4 * scale, using: &generator) {
                 let from = Int.random(in: result.indices, using: &generator)
                 let to = Int.random(in: result.indices, using: &generator)
                 guard !result[from].elements.isEmpty else { continue }
@@ -68,7 +72,7 @@ struct RandomChanges {
     /// Swaps a few random pairs.
     mutating func shuffleSome<T>(_ values: inout [T]) {
         guard values.count > 1 else { return }
-        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        for _ in 0..<Int.random(in: 1...3 * scale, using: &generator) {
             values.swapAt(Int.random(in: values.indices, using: &generator), Int.random(in: values.indices, using: &generator))
         }
     }

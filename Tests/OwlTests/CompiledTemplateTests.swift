@@ -67,6 +67,28 @@ import Testing
         let compiled = try #require(CompiledTemplate(template))
         let context = TemplateContext(WithLambda(), link: nil)
         #expect(compiled.render(context) == nil)
-        #expect(ParsedTemplate(mustache: template, compiled: compiled).render(context) == "x")
+        #expect(ParsedTemplate(mustache: template, compiled: compiled, partials: nil).render(context) == "x")
+    }
+}
+
+/// Templates beyond the compiled subset still render, through swift-mustache.
+@Suite struct UnusualTemplateTests {
+    private func render(_ template: String, extra: [String: String] = [:]) throws -> String {
+        let director = ListDirector(id: "l", templates: templates(extra))
+        let adapter = contactAdapter()
+        adapter.template = .inline(template)
+        director.registerCellAdapter(adapter)
+        director.add(section: Section(id: "s", elements: [Contact(name: "<Ada>", email: "a@x")]))
+        let list = try director.renderList()
+        let cell = list.html(of: list.sections[0].cells[0])
+        return String(cell.drop { $0 != ">" }.dropFirst().dropLast("</li>".count))
+    }
+
+    @Test func blocksTransformsPragmasAndInheritance() throws {
+        #expect(try render("{{$title}}default {{name}}{{/title}}") == "default &lt;Ada&gt;")
+        #expect(try render("{{lowercased(name)}}") == "&lt;ada&gt;")
+        #expect(try render("{{% CONTENT_TYPE: TEXT}}{{name}}") == "<Ada>")
+        #expect(try render("{{<frame}}{{$body}}{{email}}{{/body}}{{/frame}}", extra: ["frame": "[{{$body}}{{/body}}]"]) == "[a@x]")
+        #expect(throws: OwlError.self) { try render("{{<absent}}{{$body}}x{{/body}}{{/absent}}") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlDiff
 
 struct Contact: ElementRepresentable, Equatable {
     let name: String
@@ -79,4 +80,9 @@ func temporaryFolder(_ files: [String: String]) throws -> URL {
         try text.write(to: file, atomically: true, encoding: .utf8)
     }
     return folder
+}
+
+/// Sections and cells as `id#hash`, positions left out: what a replay must reproduce.
+func signature(_ sections: [ArraySection<RenderedSection, RenderedCell>]) -> [[String]] {
+    sections.map { section in ["\(section.model.id)#\(section.model.hash)"] + section.elements.map { "\($0.id)#\($0.hash)" } }
 }

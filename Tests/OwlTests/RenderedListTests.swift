@@ -1,4 +1,4 @@
-import Owl
+@testable import Owl
 import Testing
 
 @Suite struct RenderedListTests {
@@ -42,6 +42,13 @@ import Testing
         #expect(list.html(of: list.sections[0].cells[0]).contains("Zoë ✓"))
         #expect(list.shell == "<div class=\"owl-list\" data-owl-list=\"l\"></div>")
         #expect(text(list.sections[0].cellsRange) == list.sections[0].cells.map { list.html(of: $0) }.joined())
+    }
+
+    @Test func rangesFromAnotherListAreClamped() throws {
+        let director = ListDirector(id: "l", templates: templates())
+        let list = try director.renderList()
+        let foreign = RenderedCell(id: "x", range: 5..<5_000, hash: ContentHash())
+        #expect(list.html(of: foreign) == String(list.html.dropFirst(5)))
     }
 
     @Test func hashesChangeOnlyWithContent() throws {

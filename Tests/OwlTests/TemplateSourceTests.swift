@@ -111,3 +111,33 @@ import Testing
         #expect(html == "Ada||<a><&lt;b&gt;>|/l")
     }
 }
+
+@Suite struct PartialTests {
+    private func render(_ templates: [String: String]) throws -> String {
+        let director = ListDirector(id: "l", templates: Templates(source: InMemoryTemplateSource(templates)))
+        director.registerCellAdapter(contactAdapter())
+        director.add(section: Section(id: "s", elements: [ada]))
+        return try director.render()
+    }
+
+    @Test func partialsComeFromTheSameSource() throws {
+        let html = try render([
+            "cells/ContactCell": "{{> parts/name}}!",
+            "parts/name": "<b>{{name}}</b>{{> parts/email}}",
+            "parts/email": " {{email}}",
+        ])
+        #expect(html.contains(">" + "<b>Ada</b> ada@example.com!</li>"))
+    }
+
+    @Test func aMissingPartialIsAnError() {
+        #expect(throws: OwlError.missingTemplate(template: "parts/gone", adapter: "partial of cells/ContactCell", searched: "templates in memory")) {
+            try render(["cells/ContactCell": "{{#name}}{{> parts/gone}}{{/name}}"])
+        }
+    }
+
+    @Test func aPartialWithASyntaxErrorIsNamed() {
+        #expect(throws: OwlError.templateSyntax(template: "parts/bad", line: 1, column: 11, reason: "sectionCloseNameIncorrect")) {
+            try render(["cells/ContactCell": "{{> parts/bad}}", "parts/bad": "{{#a}}x{{/b}}"])
+        }
+    }
+}

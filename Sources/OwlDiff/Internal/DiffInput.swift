@@ -1,6 +1,10 @@
 /// Both sides of a diff with their keys and matching. A linear collection is one section.
 @usableFromInline
 internal struct DiffInput<Section, Element: Differentiable> {
+    /// A side as given: its sections and each section's elements.
+    @usableFromInline
+    internal typealias Parts = (sections: ContiguousArray<Section>, elements: ContiguousArray<ContiguousArray<Element>>)
+
     /// One side: its sections, each section's elements, and their keys.
     @usableFromInline
     internal struct Side {
@@ -9,9 +13,9 @@ internal struct DiffInput<Section, Element: Differentiable> {
         @usableFromInline internal var keys: KeyedSections
 
         @inlinable
-        internal init(sections: ContiguousArray<Section>, elements: ContiguousArray<ContiguousArray<Element>>, keys: KeyedSections) {
-            self.sections = sections
-            self.elements = elements
+        internal init(_ parts: Parts, keys: KeyedSections) {
+            sections = parts.sections
+            elements = parts.elements
             self.keys = keys
         }
 
@@ -30,20 +34,15 @@ internal struct DiffInput<Section, Element: Differentiable> {
     /// Keys and matches `source` and `target`, given as sections and their elements.
     @inlinable
     internal init(
-        source: (sections: ContiguousArray<Section>, elements: ContiguousArray<ContiguousArray<Element>>),
-        target: (sections: ContiguousArray<Section>, elements: ContiguousArray<ContiguousArray<Element>>),
-        sectionKeys: (source: [Int], target: [Int], count: Int)
+        source: Parts, target: Parts, sectionKeys: (source: [Int], target: [Int], count: Int)
     ) {
         let elementKeys = IdentifierTable.keys(source: source.elements, target: target.elements) { $0.differenceIdentifier }
-        func side(
-            _ parts: (sections: ContiguousArray<Section>, elements: ContiguousArray<ContiguousArray<Element>>),
-            sectionKeys: [Int], elementKeys: [Int]
-        ) -> Side {
+        func side(_ parts: Parts, sectionKeys: [Int], elementKeys: [Int]) -> Side {
             var starts = [0]
             starts.reserveCapacity(parts.elements.count + 1)
             for elements in parts.elements { starts.append(starts[starts.count - 1] + elements.count) }
             let keys = KeyedSections(sectionKeys: sectionKeys, elementKeys: elementKeys, elementStarts: starts)
-            return Side(sections: parts.sections, elements: parts.elements, keys: keys)
+            return Side(parts, keys: keys)
         }
         self.source = side(source, sectionKeys: sectionKeys.source, elementKeys: elementKeys.source)
         self.target = side(target, sectionKeys: sectionKeys.target, elementKeys: elementKeys.target)

@@ -30,10 +30,4 @@ internal struct KeyedSections {
             sectionOfElement.append(contentsOf: repeatElement(section, count: count))
         }
     }
-
-    /// A linear collection: one section holding every element.
-    @inlinable
-    internal init(linear elementKeys: [Int]) {
-        self.init(sectionKeys: [0], elementKeys: elementKeys, elementStarts: [0, elementKeys.count])
-    }
 }

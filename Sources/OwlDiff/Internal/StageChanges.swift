@@ -30,8 +30,24 @@ internal struct StageChanges {
         matching: Matching, source: KeyedSections, target: KeyedSections,
         elementUpdated: [Bool], sectionUpdated: [Bool]
     ) {
-        let sourceSectionOfElement = source.sectionOfElement
-        // Source positions once the deletes are applied.
+        let afterDeletes = collectDeletesAndUpdates(matching: matching, source: source, elementUpdated: elementUpdated)
+        let keptSections = collectSectionChanges(
+            matching: matching, target: target, sectionUpdated: sectionUpdated,
+            sectionAfterDeletes: afterDeletes.sections
+        )
+        for section in keptSections {
+            collectElementChanges(
+                in: section, matching: matching, source: source, target: target,
+                elementAfterDeletes: afterDeletes.elements
+            )
+        }
+    }
+
+    /// Lists the deletes (stage 2) and element updates (stage 1); returns the position of
+    /// every kept source section and element once the deletes are applied.
+    private mutating func collectDeletesAndUpdates(
+        matching: Matching, source: KeyedSections, elementUpdated: [Bool]
+    ) -> (sections: [Int], elements: [Int]) {
         var sectionAfterDeletes = [Int](repeating: -1, count: source.sectionKeys.count)
         var elementAfterDeletes = [Int](repeating: -1, count: source.elementKeys.count)
         var keptSections = 0
@@ -55,56 +71,64 @@ internal struct StageChanges {
                 keptElements += 1
             }
         }
+        return (sectionAfterDeletes, elementAfterDeletes)
+    }
 
-        var keptSectionTargets: [Int] = []
-        var keptSectionSources: [Int] = []
+    /// Lists section inserts, moves (stage 3) and updates (stage 5); returns the target
+    /// indices of the kept sections.
+    private mutating func collectSectionChanges(
+        matching: Matching, target: KeyedSections, sectionUpdated: [Bool], sectionAfterDeletes: [Int]
+    ) -> [Int] {
+        var keptTargets: [Int] = []
+        var keptSources: [Int] = []
         for section in target.sectionKeys.indices {
             let sourceSection = matching.sectionSource[section]
             guard sourceSection >= 0 else {
                 sectionInserted.append(section)
                 continue
             }
-            keptSectionTargets.append(section)
-            keptSectionSources.append(sectionAfterDeletes[sourceSection])
+            keptTargets.append(section)
+            keptSources.append(sectionAfterDeletes[sourceSection])
             if sectionUpdated[section] { self.sectionUpdated.append(section) }
         }
-        let sectionsInPlace = longestIncreasingSubsequence(of: keptSectionSources)
-        for kept in keptSectionTargets.indices where !sectionsInPlace[kept] {
-            sectionMoved.append((source: keptSectionSources[kept], target: keptSectionTargets[kept]))
+        let inPlace = longestIncreasingSubsequence(of: keptSources)
+        for kept in keptTargets.indices where !inPlace[kept] {
+            sectionMoved.append((source: keptSources[kept], target: keptTargets[kept]))
         }
+        return keptTargets
+    }
 
-        for section in keptSectionTargets {
-            let sourceSection = matching.sectionSource[section]
-            let start = target.elementStarts[section]
-            let end = target.elementStarts[section + 1]
-            // Source positions of the elements staying in this section, in target order.
-            var stayingSources: [Int] = []
-            for element in start..<end {
-                let sourceElement = matching.elementSource[element]
-                if sourceElement >= 0 && sourceSectionOfElement[sourceElement] == sourceSection {
-                    stayingSources.append(sourceElement)
-                }
+    /// Lists the element inserts and moves (stage 4) into the kept target `section`.
+    private mutating func collectElementChanges(
+        in section: Int, matching: Matching, source: KeyedSections, target: KeyedSections,
+        elementAfterDeletes: [Int]
+    ) {
+        let sourceSection = matching.sectionSource[section]
+        let elements = target.elementStarts[section]..<target.elementStarts[section + 1]
+        // Source positions of the elements staying in this section, in target order.
+        var stayingSources: [Int] = []
+        for element in elements {
+            let sourceElement = matching.elementSource[element]
+            if sourceElement >= 0 && source.sectionOfElement[sourceElement] == sourceSection {
+                stayingSources.append(sourceElement)
             }
-            let inPlace = longestIncreasingSubsequence(of: stayingSources)
-            var staying = 0
-            for element in start..<end {
-                let path = ElementPath(element: element - start, section: section)
-                let sourceElement = matching.elementSource[element]
-                guard sourceElement >= 0 else {
-                    elementInserted.append(path)
-                    continue
-                }
-                let elementSection = sourceSectionOfElement[sourceElement]
-                if elementSection == sourceSection {
-                    staying += 1
-                    if inPlace[staying - 1] { continue }
-                }
-                let from = ElementPath(
-                    element: elementAfterDeletes[sourceElement],
-                    section: matching.sectionTarget[elementSection]
-                )
-                elementMoved.append((source: from, target: path))
+        }
+        let inPlace = longestIncreasingSubsequence(of: stayingSources)
+        var staying = 0
+        for element in elements {
+            let path = ElementPath(element: element - elements.lowerBound, section: section)
+            let sourceElement = matching.elementSource[element]
+            guard sourceElement >= 0 else {
+                elementInserted.append(path)
+                continue
             }
+            let elementSection = source.sectionOfElement[sourceElement]
+            if elementSection == sourceSection {
+                staying += 1
+                if inPlace[staying - 1] { continue }
+            }
+            let from = ElementPath(element: elementAfterDeletes[sourceElement], section: matching.sectionTarget[elementSection])
+            elementMoved.append((source: from, target: path))
         }
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A build's output folder: its manifest `_owl/build.json` and its page files.
+public struct BuildFolder: Sendable {
+    /// The folder.
+    public let url: URL
+    /// Its manifest.
+    public let manifest: BuildManifest
+
+    /// Reads the manifest of the build in `url`.
+    public init(_ url: URL) throws(BuildDiffError) {
+        let path = url.appendingPathComponent("_owl/build.json").path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
+        }
+        do {
+            manifest = try JSONDecoder().decode(BuildManifest.self, from: data)
+        } catch {
+            throw .manifest(path: path, reason: "unreadable build manifest: \(error)")
+        }
+        guard manifest.format == "owl-build", manifest.version == 1 else {
+            throw .manifest(path: path, reason: "unknown manifest format \(manifest.format) version \(manifest.version)")
+        }
+        self.url = url
+    }
+
+    /// The bytes of `file`, a path below the folder that the manifest names.
+    public func bytes(of file: String) throws(BuildDiffError) -> [UInt8] {
+        let path = url.appendingPathComponent(file).path
+        guard !file.split(separator: "/").contains(".."), !file.hasPrefix("/") else {
+            throw .pageFile(path: path, reason: "page file outside the build folder")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .pageFile(path: path, reason: "page file missing or unreadable")
+        }
+        return [UInt8](data)
+    }
+
+    /// Writes `patch` to `_owl/patches/BASE.json` in the folder; returns the file.
+    @discardableResult
+    public func write(_ patch: PatchFile) throws -> URL {
+        let file = url.appendingPathComponent(PatchFile.path(base: patch.base))
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try patch.json().write(to: file, options: .atomic)
+        return file
+    }
+}
+
+extension BuildDiff {
+    /// Compares the build in `old` with the build in `new`.
+    public init(from old: BuildFolder, to new: BuildFolder) throws {
+        try self.init(from: old.manifest, to: new.manifest, pageBytes: new.bytes(of:))
+    }
+}

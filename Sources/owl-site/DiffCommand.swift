@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import OwlSite
+
+/// `owl-site diff OLD NEW`: what changed between two builds, and the patch between them.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compares two build folders: pages added, removed and changed, section by section, cell by cell."
+    )
+
+    @Argument(help: "The older build folder.")
+    var old: String
+
+    @Argument(help: "The newer build folder.")
+    var new: String
+
+    @Flag(help: "Write the patch into NEW/_owl/patches/ for browsers holding OLD's pages.")
+    var write = false
+
+    @Flag(help: "Print the differences as JSON.")
+    var json = false
+
+    @Flag(help: "Exit with 1 when the builds differ, as git diff does.")
+    var exitCode = false
+
+    func run() throws {
+        let newFolder = try BuildFolder(URL(fileURLWithPath: new))
+        let diff = try BuildDiff(from: BuildFolder(URL(fileURLWithPath: old)), to: newFolder)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(diff), as: UTF8.self))
+        } else {
+            print(diff.summary)
+        }
+        if write {
+            let file = try newFolder.write(diff.patch)
+            if !json { print("wrote \(file.path)") }
+        }
+        if exitCode && diff.differs { throw ExitCode(1) }
+    }
+}

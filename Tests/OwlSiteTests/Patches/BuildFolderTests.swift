@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+@Suite("Build folders")
+struct BuildFolderTests {
+    private func folder(_ pair: BuildPair) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("_owl"), withIntermediateDirectories: true)
+        try JSONEncoder().encode(pair.new).write(to: url.appendingPathComponent("_owl/build.json"))
+        for (file, bytes) in pair.files {
+            let path = url.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: path)
+        }
+        return url
+    }
+
+    @Test func missingManifestNamesThePath() {
+        let url = URL(fileURLWithPath: "/nonexistent-owl-build")
+        #expect(throws: BuildDiffError.manifest(path: "/nonexistent-owl-build/_owl/build.json", reason: "no build manifest (is this a build folder?)")) {
+            try BuildFolder(url)
+        }
+    }
+
+    @Test func pageFileOutsideTheFolderIsRefused() throws {
+        let url = try folder(BuildPair(old: [:], new: ["/posts/": .posts()]))
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: BuildDiffError.self) { try BuildFolder(url).bytes(of: "../etc/passwd") }
+    }
+
+    @Test func writesThePatchUnderOwlPatches() throws {
+        var new = PageFixture.posts()
+        new.sections[0].cells.removeFirst()
+        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": new])
+        let url = try folder(pair)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let build = try BuildFolder(url)
+        let diff = try BuildDiff(from: pair.old, to: build.manifest, pageBytes: build.bytes(of:))
+        let file = try build.write(diff.patch)
+        #expect(file.path.hasSuffix("_owl/patches/00000000000000aa.json"))
+        #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == diff.patch)
+    }
+}

@@ -1,0 +1,148 @@
+"""A loopback static server with `Content-Security-Policy: script-src 'self'` and a
+headless Chromium driven by selenium, shared by the browser tests."""
+import functools
+import http.server
+import os
+import shutil
+import tempfile
+import threading
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+from owlfixture import Builds
+
+CSP = "script-src 'self'"
+ARTIFACTS = os.environ.get('OWL_ARTIFACTS', os.path.join(tempfile.gettempdir(), 'owl-browser-artifacts'))
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site folder; no caching, CSP on every response."""
+
+    def end_headers(self):
+        self.send_header('Content-Security-Policy', CSP)
+        self.send_header('Cache-Control', 'no-store')
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class Server:
+    def __init__(self, folder, handler=Handler):
+        self.folder = folder
+        self.httpd = http.server.ThreadingHTTPServer(
+            ('127.0.0.1', 0), functools.partial(handler, directory=folder))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f'http://127.0.0.1:{self.httpd.server_port}'
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def chromium():
+    options = webdriver.ChromeOptions()
+    options.binary_location = '/usr/bin/chromium'
+    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1000,900',
+                '--disable-dev-shm-usage', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'):
+        options.add_argument(arg)
+    options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+    return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+
+
+# Starts a refresh and records, until it settles, the most animations seen at once.
+REFRESH = """
+const done = arguments[arguments.length - 1];
+window.__owlMark = 1; window.__owlEvents = 0;
+document.addEventListener('owl:patched', () => window.__owlEvents++);
+let most = 0, settled = false;
+const tick = () => { most = Math.max(most, document.getAnimations().length); if (!settled) requestAnimationFrame(tick); };
+tick();
+window.Owl.refresh().then(r => { settled = true; done({result: r, most, busy: document.querySelectorAll('[aria-busy]').length}); },
+                           e => { settled = true; done({error: String(e)}); });
+"""
+
+
+class BrowserTest(unittest.TestCase):
+    """One Chromium for the class; a fresh served folder and build history per test."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = chromium()
+        cls.driver.set_script_timeout(20)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='owl-browser-')
+        self.site = os.path.join(self.tmp, 'site')
+        os.makedirs(self.site)
+        self.builds = Builds(os.path.join(self.tmp, 'builds'), root=self.root)
+        self.server = Server(self.site)
+        self.driver.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [
+            {'name': 'prefers-reduced-motion', 'value': 'no-preference'}]})
+
+    def tearDown(self):
+        self.server.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    root = '/'
+
+    def serve(self, folder):
+        """Replaces the served folder's contents with a build."""
+        for name in os.listdir(self.site):
+            path = os.path.join(self.site, name)
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+        shutil.copytree(folder, self.site, dirs_exist_ok=True)
+
+    def url(self, path):
+        return self.server.url + self.root.rstrip('/') + path
+
+    def open(self, path):
+        self.driver.get(self.url(path))
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.execute_script('return !!window.Owl && document.readyState === "complete"'))
+
+    def html(self):
+        return self.driver.execute_script('return document.documentElement.outerHTML')
+
+    def refresh(self):
+        """Runs Owl.refresh(); returns its outcome (after a reload: 'reloaded')."""
+        try:
+            outcome = self.driver.execute_async_script(REFRESH)
+        except Exception:  # the page unloaded while the script waited
+            outcome = {'result': 'reloaded'}
+        if outcome.get('result') == 'reloaded':
+            WebDriverWait(self.driver, 10).until(
+                lambda d: d.execute_script('return !window.__owlMark && !!window.Owl && document.readyState === "complete"'))
+        self.assertNotIn('error', outcome)
+        self.outcome = outcome
+        return outcome['result']
+
+    def fresh(self, path):
+        """The page as the browser parses it when loaded fresh."""
+        self.open(path)
+        return self.html()
+
+    def assertMoves(self, old_site, new_site, path='/posts/', expect='patched', via=()):
+        """Serves old, opens `path`, serves new (through `via` builds), refreshes and checks the DOM."""
+        self.serve(self.builds.build(old_site))
+        self.open(path)
+        for site in via:
+            self.builds.build(site)
+        self.serve(self.builds.build(new_site))
+        result = self.refresh()
+        got = self.html()
+        self.assertEqual(result, expect)
+        if expect == 'patched':
+            self.assertEqual(self.driver.execute_script('return window.__owlEvents'), 1)
+            self.assertEqual(self.outcome['busy'], 0)
+        want = self.fresh(path)
+        self.assertEqual(got, want)
+        return got

@@ -1,0 +1,96 @@
+"""The demo site built by the real `owl-site build`, edited, rebuilt, diffed by
+`owl-site diff --write`, and patched in the browser."""
+import json
+import os
+import re
+import shutil
+import subprocess
+
+from harness import BrowserTest
+from owlfixture import PACKAGE, owl_site
+
+
+class RealSiteTest(BrowserTest):
+    def setUp(self):
+        super().setUp()
+        self.source = os.path.join(self.tmp, 'source')
+        os.makedirs(self.source)
+        for name in ('content', 'static', 'owl.yml'):
+            path = os.path.join(PACKAGE, name)
+            if os.path.isdir(path):
+                shutil.copytree(path, os.path.join(self.source, name))
+            elif os.path.exists(path):
+                shutil.copy(path, self.source)
+        self.outputs = []
+
+    def build(self):
+        """Builds the source into a new folder, writes patches from every earlier build."""
+        out = os.path.join(self.tmp, f'out-{len(self.outputs)}')
+        subprocess.run([owl_site(), 'build', '--source', self.source, '--output', out, '--quiet'], check=True)
+        for old in self.outputs:
+            subprocess.run([owl_site(), 'diff', old, out, '--write'], check=True, capture_output=True)
+        self.outputs.append(out)
+        return out
+
+    def edit(self, path, old, new, count=1):
+        file = os.path.join(self.source, 'content', path)
+        with open(file) as fh:
+            text = fh.read()
+        changed = re.sub(old, new, text, count=count)
+        self.assertNotEqual(changed, text, f'{path}: {old}')
+        with open(file, 'w') as fh:
+            fh.write(changed)
+
+    def write(self, path, text):
+        with open(os.path.join(self.source, 'content', path), 'w') as fh:
+            fh.write(text)
+
+    def check(self, pages, patched):
+        """Opens each page on the first build, serves the last one, refreshes, compares.
+        The pages in `patched` must be patched; the others do what their patch says."""
+        with open(os.path.join(self.outputs[0], '_owl', 'build.json')) as fh:
+            base = json.load(fh)['build']
+        with open(os.path.join(self.outputs[-1], '_owl', 'patches', f'{base}.json')) as fh:
+            patch = json.load(fh)
+        for page in pages:
+            with self.subTest(page=page):
+                expect = 'reloaded' if patch['pages'].get(page, {}).get('reload') else 'patched'
+                if page in patched:
+                    self.assertEqual(expect, 'patched')
+                self.serve(self.outputs[0])
+                self.open(page)
+                self.serve(self.outputs[-1])
+                self.assertEqual(self.refresh(), expect)
+                got = self.html()
+                self.assertEqual(got, self.fresh(page))
+
+    def test_post_changes_year_and_title(self):
+        self.build()
+        self.edit('posts/diffing-lists.md', r'date: 2024-03-08', 'date: 2025-02-01')
+        self.edit('posts/grids.md', r'title: "[^"]*"', 'title: "Grids, revisited"')
+        self.build()
+        self.check(['/posts/', '/', '/tags/css/', '/tags/lists/'], patched=['/posts/', '/', '/tags/css/'])
+
+    def test_post_added_deleted_and_tags_changed(self):
+        self.build()
+        self.write('posts/brand-new.md', '---\ntitle: "Brand new"\ndate: 2024-09-09\ntags: [swift, lists]\n'
+                   'summary: "Just arrived."\n---\n\nHello.\n')
+        os.remove(os.path.join(self.source, 'content', 'posts', 'theme-notes.md'))
+        self.edit('posts/hello-owl.md', r'tags: \[swift, release\]', 'tags: [release, lists]')
+        self.build()
+        self.check(['/posts/', '/tags/swift/', '/tags/lists/', '/tags/'], patched=['/posts/'])
+
+    def test_grid_reordered(self):
+        self.build()
+        self.edit('projects/owl-js.md', r'weight: 3', 'weight: 0')
+        self.edit('projects/owl-js.md', r'summary: "[^"]*"', 'summary: "Now first, and rewritten."')
+        self.build()
+        self.check(['/projects/'], patched=['/projects/'])
+
+    def test_two_builds_behind(self):
+        self.build()
+        self.edit('posts/grids.md', r'date: 2024-07-19', 'date: 2023-07-19')
+        self.build()
+        self.edit('posts/live-reload.md', r'title: "[^"]*"', 'title: "Live, again"')
+        self.build()
+        self.check(['/posts/'], patched=['/posts/'])

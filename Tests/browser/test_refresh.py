@@ -1,0 +1,181 @@
+"""Owl.refresh() against real builds: every change the issue lists ends on exactly the
+DOM that a fresh load of the new build gives."""
+import copy
+import os
+import json
+import unittest
+
+from harness import BrowserTest
+from owlfixture import Cell, Page, Section
+
+
+def posts(years=(2024, 2023, 2022), per=4):
+    sections = [Section(str(y), f'Year {y}', [Cell(f'post-{y}-{i}', f'Post {i} of {y}') for i in range(per)])
+                for y in years]
+    return {'/posts/': Page('Posts', sections), '/about/': Page('About', [])}
+
+
+def edit(site, change, path='/posts/'):
+    new = copy.deepcopy(site)
+    change(new[path])
+    return new
+
+
+class RefreshTest(BrowserTest):
+    def test_same_build_is_current(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        self.assertEqual(self.refresh(), 'current')
+
+    def test_cell_inserted(self):
+        self.assertMoves(posts(), edit(posts(), lambda p: p.sections[0].cells.insert(1, Cell('new', 'New post'))))
+
+    def test_cell_deleted(self):
+        self.assertMoves(posts(), edit(posts(), lambda p: p.sections[1].cells.pop(2)))
+
+    def test_cell_updated(self):
+        def change(p):
+            p.sections[0].cells[2].text = 'Edited title'
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_cell_moved_within_section(self):
+        def change(p):
+            c = p.sections[0].cells
+            c.insert(0, c.pop(3))
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_cell_moved_across_sections(self):
+        def change(p):  # a post whose date changes year
+            moved = p.sections[2].cells.pop(1)
+            moved.text = 'Re-dated'
+            p.sections[0].cells.insert(2, moved)
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_section_inserted(self):
+        def change(p):
+            p.sections.insert(0, Section('2025', 'Year 2025', [Cell('fresh-a', 'A'), Cell('fresh-b', 'B')]))
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_section_deleted(self):
+        self.assertMoves(posts(), edit(posts(), lambda p: p.sections.pop(1)))
+
+    def test_section_moved(self):
+        def change(p):
+            p.sections.append(p.sections.pop(0))
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_section_updated_keeps_cells(self):
+        def change(p):
+            p.sections[1].header = 'The year 2023'
+            p.sections[1].cells[0].text = 'and a cell'
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_duplicate_ids(self):
+        def dupes(p):
+            p.sections[0].cells = [Cell('same', 'one'), Cell('same', 'two'), Cell('other', 'x'), Cell('same', 'three')]
+        old = edit(posts(), dupes)
+
+        def change(p):
+            c = p.sections[0].cells
+            c.pop(1)
+            c[1].text = 'three edited'
+            c.append(Cell('same', 'four'))
+        self.assertMoves(old, edit(old, change))
+
+    def test_tag_gained_and_lost(self):
+        old = edit(posts(), lambda p: p.sections[0].cells[0].tags.append('swift'))
+
+        def change(p):
+            p.sections[0].cells[0].tags.clear()
+            p.sections[1].cells[3].tags.append('swift')
+        self.assertMoves(old, edit(old, change))
+
+    def test_region_and_title_change(self):
+        def change(p):
+            p.nav = 'Home · Posts'
+            p.title = 'All posts'
+            p.sections[0].cells.pop()  # the footer region counts posts
+        self.assertMoves(posts(), edit(posts(), change))
+
+    def test_unchanged_page_gets_new_build_id(self):
+        html = self.assertMoves(posts(), edit(posts(), lambda p: p.sections[0].cells.pop()), path='/about/')
+        self.assertIn(self.builds.builds[-1][0], html)
+
+    def test_patch_two_builds_behind(self):
+        middle = edit(posts(), lambda p: p.sections[0].cells.pop(0))
+        newest = edit(middle, lambda p: p.sections.insert(1, Section('x', 'X', [Cell('x1', 'x1')])))
+        self.assertMoves(posts(), newest, via=[middle])
+
+    def test_grid_page(self):
+        def grid(p):
+            p.grid = True
+        old = edit(posts(per=8), grid)
+
+        def change(p):
+            c = p.sections[0].cells
+            c.insert(5, c.pop(0))
+            c.pop(2)
+            c.insert(0, Cell('g-new', 'new tile'))
+            p.sections[1].cells[1].text = 'retitled'
+        self.assertMoves(old, edit(old, change))
+
+    def test_shell_change_reloads(self):
+        self.assertMoves(posts(), edit(posts(), lambda p: setattr(p, 'shell', 'A new banner')), expect='reloaded')
+
+    def rewrite_patch(self, folder, change):
+        """Lets `change` edit the patch from the first build in `folder`."""
+        path = os.path.join(folder, '_owl', 'patches', f'{self.builds.builds[0][0]}.json')
+        with open(path) as fh:
+            data = json.load(fh)
+        change(data)
+        with open(path, 'w') as fh:
+            json.dump(data, fh)
+
+    def test_wrong_base_reloads(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        self.builds.build(edit(posts(), lambda p: p.sections.pop()))
+        new = self.builds.build(edit(posts(), lambda p: p.sections.pop(0)))
+        self.rewrite_patch(new, lambda data: data.update(base=self.builds.builds[1][0]))  # another build's
+        self.serve(new)
+        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertEqual(self.html(), self.fresh('/posts/'))
+
+    def test_mismatched_id_reloads_untouched(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        self.rewrite_patch(new, lambda data: data['pages']['/posts/']['lists'][0]['stages'].append(
+            {'elementUpdated': [{'at': [2, 0], 'id': 'nobody', 'html': '<li data-owl-cell="nobody"></li>'}]}))
+        self.serve(new)
+        # Any mutation before the reload is counted where the reload cannot erase it.
+        self.driver.execute_script("""
+            sessionStorage.owlMutations = 0;
+            new MutationObserver(r => sessionStorage.owlMutations = +sessionStorage.owlMutations + r.length)
+                .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+        """)
+        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertEqual(self.driver.execute_script('return sessionStorage.owlMutations'), '0')
+
+    def test_corrupted_patch_reloads(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        base = self.builds.builds[0][0]
+        with open(os.path.join(new, '_owl', 'patches', f'{base}.json'), 'w') as fh:
+            fh.write('{"format": "owl-patch", "version": 1, "base": "' + base + '", "pag')
+        self.serve(new)
+        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertEqual(self.html(), self.fresh('/posts/'))
+
+    def test_missing_patch_reloads(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        self.builds.history = 0
+        self.serve(self.builds.build(edit(posts(), lambda p: p.sections.pop(0))))
+        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertEqual(self.html(), self.fresh('/posts/'))
+
+
+if __name__ == '__main__':
+    unittest.main()
