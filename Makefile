@@ -30,7 +30,7 @@ test-browser:
 	@if [ -d Tests/browser ]; then python3 -m unittest discover -s Tests/browser -p 'test_*.py' -v; fi
 
 ## Release-mode benchmarks, printed side by side with the alternatives.
-bench:
+bench: resources
 	@scripts/setup.sh --bench
 	$(SWIFT) build -c release --product owl-bench
 	.build/release/owl-bench

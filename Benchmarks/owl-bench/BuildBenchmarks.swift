@@ -94,7 +94,7 @@ enum BuildBenchmarks {
         process.arguments = ["-f", "%e %U %S %M", "-o", timing.path] + command
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let output {
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: output)
         }
         try process.run()

@@ -40,7 +40,7 @@ import Testing
         #expect(result.standardError.hasPrefix("error: \(errorCase.location)"), "\(result.standardError)")
         #expect(result.standardError.contains(errorCase.message), "\(result.standardError)")
         #expect(FolderSnapshot(site.output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") && $0 != ".public.owl-spare" }
         #expect(leftovers.isEmpty)
     }
 

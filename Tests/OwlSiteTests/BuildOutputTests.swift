@@ -167,6 +167,30 @@ import Testing
         #expect(try JSONDecoder().decode(BuildManifest.self, from: kept).build == builds[3])
     }
 
+    @Test func writesPatchesFromEarlierBuildsAndBundlesOwlJS() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        func build() throws -> BuildManifest {
+            #expect(try site.build().status == 0)
+            return try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        }
+        let first = try build()
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("_owl/patches").path))
+        try site.write("content/posts/fifth.md", "---\ntitle: Fifth\ndate: 2024-06-01\n---\n")
+        let second = try build()
+        try site.write("content/posts/sixth.md", "---\ntitle: Sixth\ndate: 2024-07-01\n---\n")
+        let third = try build()
+
+        for base in [first, second] {
+            let data = try Data(contentsOf: site.output.appendingPathComponent("_owl/patches/\(base.build).json"))
+            let patch = try JSONDecoder().decode(PatchFile.self, from: data)
+            #expect(patch.base == base.build && patch.target == third.build)
+            #expect(patch.pages["/posts/"]?.lists?.first?.id == "posts")
+        }
+        let script = try String(contentsOf: SiteFixture.packageRoot.appendingPathComponent("client/owl.js"), encoding: .utf8)
+        #expect(try site.page("_owl/owl.js") == script)
+    }
+
     private func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

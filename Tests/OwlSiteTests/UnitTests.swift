@@ -158,3 +158,35 @@ import Owl
 enum SiteFixtureRoot {
     static let url = SiteFixture.packageRoot
 }
+
+@Suite struct ByteHashTests {
+    @Test func agreesWithOwlsContentHash() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 64, 1000] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(ByteHash.hex(bytes[...]) == ContentHash(bytes: bytes).description)
+        }
+        var hash = ByteHash()
+        hash.update("héllo")
+        #expect(hash.description == ContentHash("héllo").description)
+    }
+}
+
+@Suite struct ConcurrentMapTests {
+    @Test func keepsOrderAndValuesUnderLoad() throws {
+        let input = Array(0..<50_000)
+        for _ in 0..<20 {
+            #expect(try input.concurrentMap { String($0 * 3) } == input.map { String($0 * 3) })
+        }
+    }
+
+    @Test func throwsTheFirstErrorByIndex() {
+        struct Failure: Error, Equatable { var index: Int }
+        #expect(throws: Failure(index: 7)) {
+            try Array(0..<1000).concurrentMap { index in
+                if index == 7 || index == 900 { throw Failure(index: index) }
+                return index
+            }
+        }
+    }
+}

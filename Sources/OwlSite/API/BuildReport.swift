@@ -17,6 +17,6 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let time = String(format: "%.2f s", seconds)
-        return "Built \(pageCount) pages, \(listCount) lists in \(time) (build \(buildID))"
+        return "Built \(pageCount) pages (\(renderedPageCount) rendered), \(listCount) lists in \(time) (build \(buildID))"
     }
 }

@@ -21,45 +21,62 @@ public struct SiteBuilder: Sendable {
 
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
+        let cacheFolder = options.source.appendingPathComponent(".owl-cache")
         let cache = MarkdownCache(
-            folder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil,
+            folder: options.incremental ? cacheFolder : nil,
             settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)"
         )
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
-        let renderer = PageRenderer(plan: plan, config: config, templates: templates)
-        progress.begin(total: plan.pages.count)
-        var pages = try plan.pages.concurrentMap { page in
+        let output = AtomicOutput(output: options.output)
+
+        let site = PageKey.site(templates: templates, config: config, plan: plan)
+        let fingerprints = cache.fingerprints
+        let keys = try Array(plan.pages.indices).concurrentMap { PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints) }
+        let pageCache = PageCache(folder: options.incremental ? cacheFolder : nil, previousOutput: output.previous)
+        let reused = try Array(plan.pages.indices).concurrentMap { pageCache.reuse(plan.pages[$0].path, key: keys[$0]) }
+        let stale = plan.pages.indices.filter { reused[$0] == nil }
+        let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
+        progress.begin(total: stale.count)
+        let rendered = try stale.concurrentMap { index in
             defer { progress.step() }
-            return try renderer.render(page)
+            return try renderer.render(plan.pages[index])
         }
+        let renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
+        var pageList = plan.pages.indices.compactMap { reused[$0] ?? renderedByIndex[$0] }
 
         var files = try otherFiles(content: content, plan: plan, templates: templates)
-        for page in pages {
+        for page in pageList {
             if files[page.file] != nil {
                 throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
             }
             files[page.file] = page.bytes
         }
-        let buildID = Self.buildID(of: files)
-        for index in pages.indices {
-            pages[index].fill(buildID: buildID)
-            files[pages[index].file] = pages[index].bytes
+        let buildID = try Self.buildID(of: files)
+        for index in pageList.indices {
+            pageList[index].fill(buildID: buildID)
+            files[pageList[index].file] = pageList[index].bytes
         }
-        let manifest = BuildManifest(build: buildID, pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.path, $0.manifest) }))
+        let manifest = BuildManifest(build: buildID, pages: Dictionary(uniqueKeysWithValues: pageList.map { ($0.path, $0.manifest) }))
         let manifestBytes = manifest.json()
         files["_owl/build.json"] = manifestBytes
 
-        let output = AtomicOutput(output: options.output)
         let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes)
         files.merge(history.files) { new, _ in new }
+        let pageFiles = files
+        let patches = try PatchFile.files(fromStored: history.earlierManifests, to: manifest) { file in
+            guard let bytes = pageFiles[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
+            return bytes
+        }
+        files.merge(patches) { new, _ in new }
 
-        let warnings = LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
+        let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
         try output.write(files)
         cache.save()
+        pageCache.save(build: buildID, pages: pageList, keys: keys)
         return BuildReport(
-            buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
-            duration: clock.now - start, warnings: warnings, renderedPageCount: pages.count
+            buildID: buildID, pageCount: pageList.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
+            duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
         )
     }
 
@@ -82,14 +99,19 @@ public struct SiteBuilder: Sendable {
         return files
     }
 
-    /// A hash of every file's path and bytes (pages with their build id blanked), in path order.
-    static func buildID(of files: [String: [UInt8]]) -> String {
-        var hash = ContentHash()
-        for path in files.keys.sorted() {
-            hash.update(with: path)
-            hash.update(with: [0])
-            hash.update(with: files[path]!)
-            hash.update(with: [0])
+    /// A hash of every file's path and bytes (pages with their build id blanked), in path
+    /// order: each file hashed on its own (on both cores), then the paths and file hashes.
+    static func buildID(of files: [String: [UInt8]]) throws -> String {
+        let paths = files.keys.sorted()
+        let fileHashes = try paths.concurrentMap { path in
+            var hash = ByteHash()
+            hash.update(files[path] ?? [])
+            return hash.value
+        }
+        var hash = ByteHash()
+        for (path, fileHash) in zip(paths, fileHashes) {
+            hash.update(path)
+            hash.update(withUnsafeBytes(of: fileHash.littleEndian) { Array($0) })
         }
         return hash.description
     }

@@ -9,7 +9,11 @@ struct SiteConfig: Sendable, Equatable {
     /// The author named in the feed.
     var author = ""
     /// The full URL the site is served from, for example `https://example.com/blog/`.
-    var baseURL: String?
+    var baseURL: String? {
+        didSet { rootPath = Self.rootPath(of: baseURL) }
+    }
+    /// The path part of `baseURL` with slashes on both ends: `/` or `/blog/`.
+    private(set) var rootPath = "/"
     /// Lets raw HTML in Markdown through (off: it is replaced by a comment).
     var rawHTML = false
     /// How many recent items the home page lists.
@@ -47,8 +51,7 @@ struct SectionSettings: Sendable, Equatable {
 }
 
 extension SiteConfig {
-    /// The path part of `baseURL` with slashes on both ends: `/` or `/blog/`.
-    var rootPath: String {
+    private static func rootPath(of baseURL: String?) -> String {
         guard let baseURL, let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
         let trimmed = url.path.split(separator: "/").joined(separator: "/")
         return trimmed.isEmpty ? "/" : "/\(trimmed)/"

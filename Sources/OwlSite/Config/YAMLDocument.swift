@@ -6,7 +6,7 @@ enum YAMLDocument {
     /// Composes `text`, whose first line is line `firstLine` of `file`.
     static func compose(_ text: String, file: String, firstLine: Int) throws -> Node? {
         do {
-            return try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {
             throw SiteError(file: file, line: line(of: error).map { $0 + firstLine - 1 } ?? firstLine, "YAML: \(problem(of: error))")
         } catch {

@@ -24,7 +24,7 @@ struct FrontMatter {
         var index = text.startIndex
         while index < text.endIndex {
             let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            let line = text[index..<lineEnd].trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+            let line = Self.trimmed(text[index..<lineEnd])
             let next = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
             if lineNumber == 1 {
                 yamlStart = next
@@ -50,5 +50,12 @@ struct FrontMatter {
         }
         body = text[closing.end...]
         bodyLine = lineNumber + 1
+    }
+
+    /// `line` without trailing spaces, tabs and carriage return (a fence may carry them).
+    private static func trimmed(_ line: Substring) -> Substring {
+        var line = line
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
+        return line
     }
 }

@@ -45,7 +45,7 @@ final class MarkdownCache: @unchecked Sendable {
             return cached.item
         }
         let bytes = try SourceText.bytes(url, displayName: source)
-        let hash = ContentHash(bytes: bytes).value
+        let hash = ByteHash.value(of: bytes)
         let item = try cached?.hash == hash ? cached!.item : parse(bytes)
         remember(source, Entry(size: size, modified: modified, hash: hash, item: item))
         lock.withLock { changed = true }
@@ -54,6 +54,11 @@ final class MarkdownCache: @unchecked Sendable {
 
     private func remember(_ source: String, _ entry: Entry) {
         lock.withLock { current[source] = entry }
+    }
+
+    /// The content hash of every file read in this build, by source path.
+    var fingerprints: [String: UInt64] {
+        lock.withLock { current.mapValues(\.hash) }
     }
 
     /// Writes the entries of this build (only when something changed), replacing the file atomically.

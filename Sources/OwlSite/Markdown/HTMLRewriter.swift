@@ -29,8 +29,11 @@ struct HTMLRewriter {
                 index += 1
                 continue
             }
-            output.append(byte)
-            index += 1
+            // Copy the run up to the next byte that may start a heading or a link value.
+            var end = index + 1
+            while end < html.count, html[end] != UInt8(ascii: "<"), html[end] != UInt8(ascii: "\"") { end += 1 }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[index..<end]))
+            index = end
         }
         return String(decoding: output, as: UTF8.self)
     }
@@ -67,7 +70,9 @@ struct HTMLRewriter {
         for byte in bytes {
             if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
         }
-        return String(decoding: text, as: UTF8.self)
+        let plain = String(decoding: text, as: UTF8.self)
+        guard text.contains(UInt8(ascii: "&")) else { return plain }
+        return plain
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     }

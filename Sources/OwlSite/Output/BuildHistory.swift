@@ -36,6 +36,11 @@ struct BuildHistory {
         return next
     }
 
+    /// The manifests of the kept builds before the newest one, newest first.
+    var earlierManifests: [[UInt8]] {
+        builds.dropFirst().compactMap { manifests[$0] }
+    }
+
     /// The history's files, by path below the output folder.
     var files: [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]

@@ -4,22 +4,24 @@ import Foundation
 enum LinkChecker {
     private static let hrefMarker = Array(" href=\"".utf8)
 
-    static func warnings(items: [ContentItem], outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
+    static func warnings(items: [ContentItem], outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) throws -> [SiteError] {
+        try items.concurrentMap { warnings(in: $0, outputFiles: outputFiles, config: config, sourceRoot: sourceRoot) }.flatMap { $0 }
+    }
+
+    private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
         var warnings: [SiteError] = []
-        for item in items {
-            let bytes = Array(item.body.utf8)
-            var index = 0
-            var reported = Set<String>()
-            while let found = RegionScanner.find(hrefMarker, in: bytes, from: index) {
-                let start = found + hrefMarker.count
-                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
-                index = end
-                let href = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "&amp;", with: "&")
-                guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles),
-                      reported.insert(href).inserted else { continue }
-                warnings.append(SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source)),
-                                          "broken link: \(href)"))
-            }
+        let bytes = Array(item.body.utf8)
+        var index = 0
+        var reported = Set<String>()
+        while let found = RegionScanner.find(hrefMarker, in: bytes, from: index) {
+            let start = found + hrefMarker.count
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            index = end
+            let href = String(decoding: bytes[start..<end], as: UTF8.self).replacingOccurrences(of: "&amp;", with: "&")
+            guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles),
+                  reported.insert(href).inserted else { continue }
+            let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
+            warnings.append(SiteError(file: item.source, line: line, "broken link: \(href)"))
         }
         return warnings
     }

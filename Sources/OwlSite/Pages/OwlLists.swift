@@ -5,6 +5,8 @@ struct OwlLists {
     let templates: Templates
     let items: [ContentItem]
     let context: PageContext
+    /// Each item's cell HTML, by cell template.
+    let cells: [String: [Int: String]]
 
     /// The list's HTML and its manifest entry, ranges relative to the list's first byte.
     func render(_ model: ListModel) throws -> (html: String, entry: ManifestList) {
@@ -41,10 +43,10 @@ struct OwlLists {
         }
     }
 
-    private func itemAdapter<Cell: ValuesCell>(_: Cell.Type) -> CellAdapter<ItemElement, Cell> {
-        let items = items, context = context
+    private func itemAdapter<Cell: PrerenderedCell>(_: Cell.Type) -> CellAdapter<ItemElement, Cell> {
+        let items = items, context = context, html = cells[Cell.template] ?? [:]
         return CellAdapter { adapter in
-            adapter.events.dequeue = { cell in cell.cell.values = context.item(items[cell.element.index]) }
+            adapter.events.dequeue = { cell in cell.cell.html = html[cell.element.index] ?? "" }
             adapter.events.link = { cell in context.url(items[cell.element.index].path) }
         }
     }

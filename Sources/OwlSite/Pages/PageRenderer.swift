@@ -8,12 +8,37 @@ struct PageRenderer: Sendable {
     let templates: TemplateSet
     /// The theme's cell templates for Owl's adapters.
     private let cellTemplates: Templates
+    /// Each listed item's cell HTML by cell template, rendered once for every list it is in.
+    private let cells: [String: [Int: String]]
 
-    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet) {
+    /// Renders the cell of every item listed on `pages` (the pages to render), on both cores.
+    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec]) throws {
         self.plan = plan
         self.config = config
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
+        var listed: [String: Set<Int>] = [:]
+        for page in pages {
+            for list in page.lists {
+                let template = list.style == .grid ? CardCell.template : PostCell.template
+                for section in list.sections {
+                    for case let .item(index) in section.cells { listed[template, default: []].insert(index) }
+                }
+            }
+        }
+        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
+        let work = listed.flatMap { template, indices in indices.map { CellWork(template: template, index: $0) } }
+        let html = try work.concurrentMap { work in
+            templates.renderFragment(work.template, context.item(plan.items[work.index]))
+        }
+        var cells: [String: [Int: String]] = [:]
+        for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html }
+        self.cells = cells
+    }
+
+    private struct CellWork: Sendable {
+        var template: String
+        var index: Int
     }
 
     /// The page's bytes and manifest entry, with the build id blanked.
@@ -29,7 +54,7 @@ struct PageRenderer: Sendable {
             if let intro { pageValues["intro"] = intro }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }
         }
-        let lists = OwlLists(templates: cellTemplates, items: plan.items, context: context)
+        let lists = OwlLists(templates: cellTemplates, items: plan.items, context: context, cells: cells)
         var rendered: [(html: String, entry: ManifestList)] = []
         for (number, list) in page.lists.enumerated() {
             rendered.append(try lists.render(list))

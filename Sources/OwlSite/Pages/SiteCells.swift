@@ -26,14 +26,28 @@ extension ValuesCell {
     func child(named name: String) -> Any? { values[name] }
 }
 
+/// A cell whose HTML was rendered once per item from its theme template (an item appears
+/// in its section, its tag pages and the home page, and renders the same in each).
+protocol PrerenderedCell: HTMLRenderingCell {
+    /// The theme template the HTML comes from.
+    static var template: String { get }
+    var html: String { get set }
+}
+
+extension PrerenderedCell {
+    func renderHTML(link: String?) -> String { html }
+}
+
 /// A post in a list: `cells/PostCell.mustache`.
-struct PostCell: ValuesCell {
-    var values: [String: Any] = [:]
+struct PostCell: PrerenderedCell {
+    static let template = "cells/PostCell"
+    var html = ""
 }
 
 /// An item in a grid: `cells/CardCell.mustache`.
-struct CardCell: ValuesCell {
-    var values: [String: Any] = [:]
+struct CardCell: PrerenderedCell {
+    static let template = "cells/CardCell"
+    var html = ""
 }
 
 /// A tag in the tag index: `cells/TagCell.mustache`.

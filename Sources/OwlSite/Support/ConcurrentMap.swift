@@ -26,17 +26,26 @@ private struct UnsafeSendable<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// One slot per index; each is written by exactly one task.
+/// One slot per index, in memory allocated once; each slot is written by exactly one task.
+/// (Not an `Array`: its mutating accessors may move its storage while another thread writes.)
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var results: [Result<Value, any Error>?]
+    private let slots: UnsafeMutableBufferPointer<Result<Value, any Error>?>
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 
     func store(_ result: Result<Value, any Error>, at index: Int) {
-        results.withUnsafeMutableBufferPointer { $0[index] = result }
+        slots[index] = result
     }
 
     func collect() throws -> [Value] {
-        try results.map { try $0!.get() }
+        try slots.map { try $0!.get() }
     }
 }

@@ -1,23 +1,44 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Listing the files of a folder in a stable order.
 enum FileTree {
     /// The regular files below `folder` as sorted relative paths, hidden files and folders left out.
     static func files(below folder: URL) throws -> [String] {
         let root = folder.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-            throw SiteError(file: root, "cannot read the folder")
-        }
+        guard let directory = opendir(root) else { throw SiteError(file: root, "cannot read the folder") }
+        closedir(directory)
         var result: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { result.append(path) }
-        }
+        collect(root: root, relative: "", into: &result)
         return result.sorted()
+    }
+
+    private static func collect(root: String, relative: String, into result: inout [String]) {
+        guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                // A link counts when it leads to a file; links to folders are not followed (no cycles).
+                var status = stat()
+                let isLink = type == UInt8(DT_LNK)
+                guard (isLink ? stat(root + "/" + path, &status) : lstat(root + "/" + path, &status)) == 0 else { continue }
+                let format = status.st_mode & S_IFMT
+                type = format == S_IFREG ? UInt8(DT_REG) : (format == S_IFDIR && !isLink ? UInt8(DT_DIR) : 0)
+            }
+            if type == UInt8(DT_DIR) {
+                collect(root: root, relative: path, into: &result)
+            } else if type == UInt8(DT_REG) {
+                result.append(path)
+            }
+        }
     }
 
     /// `url` relative to `root` when it is inside it.
