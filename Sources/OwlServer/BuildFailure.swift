@@ -14,5 +14,6 @@ public struct BuildFailure: Error, Sendable, Equatable, CustomStringConvertible 
         self.line = line
     }
 
+    /// The message, as the terminal prints it.
     public var description: String { message }
 }

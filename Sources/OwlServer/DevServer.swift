@@ -21,7 +21,9 @@ public struct DevServer: Sendable {
         case failed(BuildFailure)
     }
 
+    /// Where the server listens, what it serves and what it watches.
     public let configuration: Configuration
+    /// How the site is built, first and after every burst of changes.
     public let rebuilder: SiteRebuilder
 
     /// A server with `configuration`, building with `rebuilder`.
@@ -79,6 +81,7 @@ public enum DevServerError: Error, Equatable, CustomStringConvertible {
     /// There is no output folder to serve.
     case missingOutput(String)
 
+    /// `PATH: no such folder to serve`.
     public var description: String {
         switch self {
         case .missingOutput(let path): "\(path): no such folder to serve"
