@@ -19,6 +19,7 @@ public struct SiteBuilder: Sendable {
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
+        try options.checkOutputFolder()
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
         let cacheFolder = options.source.appendingPathComponent(".owl-cache")
