@@ -36,6 +36,8 @@ bench: resources
 	.build/release/owl-bench
 	$(SWIFT) build --product owl-site
 	python3 Benchmarks/browser/bench_owljs.py
+	$(SWIFT) build -c release --product owl-site
+	scripts/bench-serve.sh .build/release/owl-site
 
 clean:
 	rm -rf .build

@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         // The diff engine: staged changesets, linear and sectioned. No dependencies.
@@ -42,12 +44,18 @@ let package = Package(
             dependencies: ["Owl", "CMarkGFM", "Yams"]
         ),
 
+        // The system's zlib, for gzip responses in `serve`.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
         // `owl-site serve`: static files, watching, rebuilding, live events.
         .target(
             name: "OwlServer",
             dependencies: [
                 "OwlSite",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -75,6 +83,6 @@ let package = Package(
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
         .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
-        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer"]),
+        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "CZlib"]),
     ]
 )

@@ -9,6 +9,7 @@ struct OwlSiteCommand: AsyncParsableCommand {
         subcommands: [
             BuildCommand.self,
             DiffCommand.self,
+            ServeCommand.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import OwlSite
 
 /// Output is deterministic, incremental builds equal clean ones, and a killed build changes nothing.
 @Suite struct AtomicBuildTests {
@@ -56,6 +57,42 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.owl-spare").path))
     }
 
+    @Test func theOutputNeverGoesMissingWhileBuildsSwapIn() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        let index = site.output.appendingPathComponent("index.html").path
+        let finished = Flag()
+        let builds = Task.detached {
+            defer { finished.set() }
+            for number in 1...6 {
+                try site.write("content/posts/counter.md", "---\ntitle: Build \(number)\ndate: 2020-01-01\n---\n")
+                try site.build()
+            }
+        }
+        var looks = 0, misses = 0
+        while !finished.isSet {
+            if FileManager.default.fileExists(atPath: index) { looks += 1 } else { misses += 1 }
+        }
+        try await builds.value
+        #expect(looks > 100)
+        #expect(misses == 0, "a reader saw no output while a build swapped it in")
+    }
+
+    @Test func exchangeSwapsTwoFoldersInOneStep() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("owl-exchange-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("first"), second = root.appendingPathComponent("second")
+        for (folder, mark) in [(first, "1"), (second, "2")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(mark.utf8).write(to: folder.appendingPathComponent("mark"))
+        }
+        #expect(AtomicExchange.exchange(first.path, second.path))
+        #expect(try String(contentsOf: first.appendingPathComponent("mark"), encoding: .utf8) == "2")
+        #expect(try String(contentsOf: second.appendingPathComponent("mark"), encoding: .utf8) == "1")
+        #expect(!AtomicExchange.exchange(first.path, root.appendingPathComponent("missing").path))
+    }
+
     @Test func aKilledBuildLeavesThePreviousOutputComplete() throws {
         let site = try SiteFixture()
         defer { site.remove() }
@@ -96,4 +133,13 @@ extension FileManager {
     func removeItem(at url: URL, ifExists: Bool) throws {
         if fileExists(atPath: url.path) { try removeItem(at: url) }
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

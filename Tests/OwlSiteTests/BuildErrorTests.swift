@@ -63,6 +63,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
+    @Test(arguments: [".", "..", "content/public", "static", "Templates/out"])
+    func anOutputFolderOverTheSourcesIsRefused(_ output: String) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let sources = FolderSnapshot(site.root)
+        let result = try site.build(["--output", site.root.appendingPathComponent(output).path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("choose another --output") || result.standardError.contains("choose an --output outside it"), "\(result.standardError)")
+        #expect(FolderSnapshot(site.root) == sources, "the sources are untouched")
+    }
+
     @Test func unknownOptionsExitNonZeroAndHelpDescribesBuild() throws {
         let site = try SiteFixture()
         defer { site.remove() }

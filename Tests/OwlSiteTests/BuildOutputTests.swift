@@ -151,20 +151,24 @@ import Testing
         #expect(try site.page("posts/first/index.html").contains("class=\"post-body\""), "other templates stay built-in")
     }
 
-    @Test func keepsTheManifestsOfTheLastFiveBuilds() throws {
+    @Test(arguments: [nil, 2]) func keepsEarlierBuildsAndAPatchFromEach(setting: Int?) throws {
         let site = try SiteFixture()
         defer { site.remove() }
+        if let setting { try site.write("owl.yml", "history: \(setting)\n") }
+        let earlier = setting ?? 5
         var builds: [String] = []
-        for number in 1...7 {
+        for number in 1...8 {
             try site.write("content/posts/counter.md", "---\ntitle: Build \(number)\ndate: 2020-01-01\n---\n")
             try site.build()
             let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
             builds.insert(manifest.build, at: 0)
         }
         let history = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/history").path)
-        #expect(Set(history) == Set(builds.prefix(5).map { "\($0).json" } + ["index.json"]))
-        let kept = try Data(contentsOf: site.output.appendingPathComponent("_owl/history/\(builds[3]).json"))
-        #expect(try JSONDecoder().decode(BuildManifest.self, from: kept).build == builds[3])
+        #expect(Set(history) == Set(builds.prefix(earlier + 1).map { "\($0).json" } + ["index.json"]))
+        let kept = try Data(contentsOf: site.output.appendingPathComponent("_owl/history/\(builds[earlier]).json"))
+        #expect(try JSONDecoder().decode(BuildManifest.self, from: kept).build == builds[earlier])
+        let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
+        #expect(Set(patches) == Set(builds[1...earlier].map { "\($0).json" }))
     }
 
     @Test func writesPatchesFromEarlierBuildsAndBundlesOwlJS() throws {

@@ -19,6 +19,7 @@ public struct SiteBuilder: Sendable {
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
+        try options.checkOutputFolder()
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
         let cacheFolder = options.source.appendingPathComponent(".owl-cache")
@@ -61,7 +62,7 @@ public struct SiteBuilder: Sendable {
         let manifestBytes = manifest.json()
         files["_owl/build.json"] = manifestBytes
 
-        let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes)
+        let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes, keepingEarlier: config.history)
         files.merge(history.files) { new, _ in new }
         let pageFiles = files
         let patches = try PatchFile.files(fromStored: history.earlierManifests, to: manifest) { file in

@@ -19,6 +19,7 @@ extension SiteConfig {
             case "homeRecent": config.homeRecent = try value.int(minimum: 0)
             case "feedCount": config.feedCount = try value.int(minimum: 0)
             case "pageSize": config.pageSize = try value.int(minimum: 0)
+            case "history": config.history = try value.int(minimum: 0)
             case "sections": config.sections = try sections(value)
             default: throw value.error("unknown key '\(value.key)' in owl.yml")
             }

@@ -22,6 +22,9 @@ struct SiteConfig: Sendable, Equatable {
     var feedCount = 20
     /// Items per list page for lists without their own setting; 0 means one page.
     var pageSize = 0
+    /// How many earlier builds keep a patch to the newest one, so that pages a few builds
+    /// old still animate.
+    var history = 5
     /// Per-section list settings, by section folder name.
     var sections: [String: SectionSettings] = [:]
 

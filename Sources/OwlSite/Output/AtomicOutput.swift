@@ -133,10 +133,17 @@ struct AtomicOutput {
         return { function($0) }
     }()
 
-    /// Moves the output aside, moves the staging folder in, and keeps the old output as the spare.
+    /// Puts `staging` in place of the output. Where the system allows, the two folders are
+    /// exchanged in one step and the output never goes missing, not even for a server
+    /// reading it; otherwise the output is moved aside first.
     private func swap(in staging: URL) throws {
-        let aside = parent.appendingPathComponent("\(stagingPrefix)old-\(getpid())")
+        let spare = parent.appendingPathComponent("\(stagingPrefix)spare").path
         let hadOutput = FileManager.default.fileExists(atPath: output.path)
+        if hadOutput, AtomicExchange.exchange(staging.path, output.path) {
+            if rename(staging.path, spare) != 0 { try? FileManager.default.removeItem(at: staging) }
+            return
+        }
+        let aside = parent.appendingPathComponent("\(stagingPrefix)old-\(getpid())")
         if hadOutput, rename(output.path, aside.path) != 0 {
             throw SiteError(file: output.path, "cannot move the previous output aside: \(String(cString: strerror(errno)))")
         }
@@ -145,7 +152,7 @@ struct AtomicOutput {
             if hadOutput { _ = rename(aside.path, output.path) }
             throw SiteError(file: output.path, "cannot move the new output in place: \(reason)")
         }
-        if hadOutput, rename(aside.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
+        if hadOutput, rename(aside.path, spare) != 0 {
             try? FileManager.default.removeItem(at: aside)
         }
     }

@@ -3,8 +3,6 @@ import Foundation
 /// The manifests of recent builds, kept under `_owl/history/BUILD.json`, newest first in
 /// `_owl/history/index.json`.
 struct BuildHistory {
-    /// How many builds' manifests are kept, the new one included.
-    static let limit = 5
     static let folder = "_owl/history"
 
     /// Build ids, newest first.
@@ -28,10 +26,11 @@ struct BuildHistory {
         }
     }
 
-    /// The history after `build` with `manifest`: it comes first, the oldest fall off.
-    func adding(_ build: String, manifest: [UInt8]) -> BuildHistory {
+    /// The history after `build` with `manifest`: it comes first, followed by at most
+    /// `earlier` of the builds before it; the oldest fall off.
+    func adding(_ build: String, manifest: [UInt8], keepingEarlier earlier: Int) -> BuildHistory {
         var next = self
-        next.builds = Array(([build] + builds.filter { $0 != build }).prefix(Self.limit))
+        next.builds = Array(([build] + builds.filter { $0 != build }).prefix(earlier + 1))
         next.manifests = next.builds.reduce(into: [:]) { $0[$1] = $1 == build ? manifest : manifests[$1] }
         return next
     }

@@ -1,0 +1,90 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `owl-site serve`: builds the site, serves the output folder, rebuilds when the
+/// sources change, and announces every build to open pages (docs/formats.md §5).
+///
+/// ```swift
+/// let server = DevServer(configuration: .init(output: "public", watching: WatchedSources(root: ".")),
+///                        rebuilder: SiteRebuilder { try build() })
+/// try await server.run { event in print(event) }
+/// ```
+public struct DevServer: Sendable {
+    /// What the server reports while it runs.
+    public enum Event: Sendable, Equatable {
+        /// The server accepts connections on this address.
+        case listening(host: String, port: Int)
+        /// A build succeeded and is served.
+        case built(String, Duration)
+        /// A build failed; the last good build stays served.
+        case failed(BuildFailure)
+    }
+
+    /// Where the server listens, what it serves and what it watches.
+    public let configuration: Configuration
+    /// How the site is built, first and after every burst of changes.
+    public let rebuilder: SiteRebuilder
+
+    /// A server with `configuration`, building with `rebuilder`.
+    public init(configuration: Configuration, rebuilder: SiteRebuilder) {
+        self.configuration = configuration
+        self.rebuilder = rebuilder
+    }
+
+    /// Builds once, then serves until SIGINT or SIGTERM (or cancellation).
+    ///
+    /// Throws ``DevServerError`` when the output folder is missing after the first build,
+    /// or an error from the server when the address cannot be bound.
+    public func run(report: @escaping @Sendable (Event) -> Void) async throws {
+        let events = LiveEvents()
+        let files = FileCache()
+        let resolutions = ResolutionCache()
+        let live = LiveService(
+            events: events,
+            forgetServedFiles: {
+                files.removeAll()
+                resolutions.removeAll()
+            },
+            rebuilder: rebuilder,
+            sources: configuration.watching,
+            watchStrategy: configuration.watchStrategy,
+            report: report
+        )
+        await live.rebuild()
+        guard let folder = SiteFolder(path: configuration.output) else {
+            throw DevServerError.missingOutput(configuration.output)
+        }
+
+        var logger = Logger(label: "owl-site.serve")
+        logger.logLevel = .warning
+        let host = configuration.host
+        let app = Application(
+            responder: SiteResponder(folder: folder, files: files, resolutions: resolutions, events: events),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                report(.listening(host: host, port: channel.localAddress?.port ?? configuration.port))
+            },
+            logger: logger
+        )
+        // Services stop in reverse order: the live service ends the event streams
+        // first, so the HTTP server's graceful shutdown has no endless response to await.
+        let group = ServiceGroup(
+            configuration: .init(services: [app, live], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+    }
+}
+
+/// Why the dev server cannot start.
+public enum DevServerError: Error, Equatable, CustomStringConvertible {
+    /// There is no output folder to serve.
+    case missingOutput(String)
+
+    /// `PATH: no such folder to serve`.
+    public var description: String {
+        switch self {
+        case .missingOutput(let path): "\(path): no such folder to serve"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+
+/// Change detection with Linux inotify: every watched folder, recursively; folders
+/// created later are added as they appear.
+struct InotifyDetector: ChangeDetector {
+    private static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let headerSize = MemoryLayout<inotify_event>.size
+
+    private let sources: WatchedSources
+    private let descriptor: Int32
+    private var rootWatch: Int32 = -1
+    /// Folder path of every watch below the root.
+    private var folders: [Int32: String] = [:]
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// A detector for `sources`; nil where inotify is unavailable.
+    init?(sources: WatchedSources) {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        self.sources = sources
+        self.descriptor = descriptor
+        rootWatch = inotify_add_watch(descriptor, sources.root, Self.mask)
+        guard rootWatch >= 0 else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        for folder in sources.folders { addRecursively(sources.root + "/" + folder) }
+    }
+
+    /// Closes the inotify instance; the detector is unusable afterwards.
+    func close() {
+        Glibc.close(descriptor)
+    }
+
+    mutating func waitForActivity(milliseconds: Int32) -> FileActivity {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, milliseconds) > 0 else { return .none }
+        var activity = FileActivity.unrelated
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return activity }
+            if handleEvents(count: count) { activity = .sourceChanged }
+        }
+    }
+
+    /// Handles the events read into the buffer; returns whether one concerned a source.
+    private mutating func handleEvents(count: Int) -> Bool {
+        var changed = false
+        var offset = 0
+        while offset + Self.headerSize <= count {
+            let (watch, mask, nameLength) = buffer.withUnsafeBytes { bytes in
+                (
+                    bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                )
+            }
+            let nameBytes = buffer[offset + Self.headerSize..<min(count, offset + Self.headerSize + nameLength)]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            offset += Self.headerSize + nameLength
+            changed = handle(watch: watch, mask: mask, name: name) || changed
+        }
+        return changed
+    }
+
+    /// Updates the watches for one event and returns whether it calls for a rebuild.
+    private mutating func handle(watch: Int32, mask: UInt32, name: String) -> Bool {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            folders[watch] = nil
+            return false
+        }
+        let isNewFolder = mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+        if watch == rootWatch {
+            guard sources.watchesTopLevel(name) else { return false }
+            if isNewFolder && sources.folders.contains(name) { addRecursively(sources.root + "/" + name) }
+            return true
+        }
+        guard let folder = folders[watch] else { return false }
+        if isNewFolder { addRecursively(folder + "/" + name) }
+        return name.isEmpty || mask & UInt32(IN_ISDIR) != 0 || WatchedSources.isSourceName(name)
+    }
+
+    private mutating func addRecursively(_ path: String) {
+        let watch = inotify_add_watch(descriptor, path, Self.mask | UInt32(IN_ONLYDIR))
+        guard watch >= 0 else { return }
+        folders[watch] = path
+        for child in FolderListing.subfolders(of: path) { addRecursively(path + "/" + child) }
+    }
+}
+#endif

@@ -1,0 +1,46 @@
+import ServiceLifecycle
+
+/// Runs beside the HTTP server: rebuilds after each burst of source changes,
+/// announces the outcome, keeps idle event streams alive, and ends them at shutdown.
+struct LiveService: Service {
+    static let keepAliveInterval = Duration.seconds(15)
+
+    let events: LiveEvents
+    /// Empties the caches of served files, whose versions a build replaced.
+    let forgetServedFiles: @Sendable () -> Void
+    let rebuilder: SiteRebuilder
+    let sources: WatchedSources?
+    let watchStrategy: SourceWatcher.Strategy
+    let report: @Sendable (DevServer.Event) -> Void
+
+    func run() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            if let sources {
+                let changes = SourceWatcher.changes(of: sources, strategy: watchStrategy)
+                group.addTask {
+                    for await _ in changes { await rebuild() }
+                }
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: Self.keepAliveInterval)) != nil { events.keepAlive() }
+            }
+            try? await gracefulShutdown()
+            events.finish()
+            group.cancelAll()
+        }
+    }
+
+    /// Builds the site once and announces the new build or the failure.
+    func rebuild() async {
+        let start = ContinuousClock.now
+        switch await rebuilder.rebuild() {
+        case .success(let build):
+            forgetServedFiles()
+            events.built(build)
+            report(.built(build, ContinuousClock.now - start))
+        case .failure(let failure):
+            events.failed(failure)
+            report(.failed(failure))
+        }
+    }
+}

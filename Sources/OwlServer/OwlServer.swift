@@ -1,1 +1,0 @@
-// The OwlServer module; its code arrives with its issue.

@@ -1,0 +1,23 @@
+import Foundation
+
+extension BuildOptions {
+    /// The folders below the source whose files become part of the site.
+    static let sourceFolders = ["content", "Templates", "static"]
+
+    /// Refuses an output folder that the build would swap over its own sources: the site
+    /// folder itself or a folder holding it, or one inside `content/`, `Templates/` or
+    /// `static/`, whose files the next build (or `serve`'s watcher) would take for sources.
+    func checkOutputFolder() throws {
+        let output = self.output.resolvingSymlinksInPath().path
+        let source = self.source.resolvingSymlinksInPath().path
+        if source == output || source.hasPrefix(output == "/" ? "/" : output + "/") {
+            throw SiteError("the output folder \(output) holds the site folder \(source): building would replace the sources; choose another --output")
+        }
+        for folder in Self.sourceFolders {
+            let sources = (source as NSString).appendingPathComponent(folder)
+            if output == sources || output.hasPrefix(sources + "/") {
+                throw SiteError(file: "\(folder)/", "the output folder \(output) is inside the site's \(folder)/ folder; choose an --output outside it")
+            }
+        }
+    }
+}

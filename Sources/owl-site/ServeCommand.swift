@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import OwlServer
+import OwlSite
+
+/// `owl-site serve`: build, serve on a local address, rebuild on every save and update
+/// the open pages live.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it locally, and rebuild and animate open pages when sources change."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, owl.yml).", valueName: "dir"))
+    var source: String = "."
+
+    @Option(name: .long, help: ArgumentHelp("The output folder served (default: public/ inside the source).", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .long, help: "The address to listen on; loopback unless you ask otherwise.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on.")
+    var port: Int = 8000
+
+    @Flag(name: .customLong("no-watch"), help: "Serve without watching the sources for changes.")
+    var noWatch = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        let options = BuildOptions(
+            source: URL(fileURLWithPath: source),
+            output: output.map { URL(fileURLWithPath: $0) },
+            baseURL: Self.url(host: host, port: port),
+            quiet: true
+        )
+        let server = DevServer(
+            configuration: .init(
+                output: options.output.path,
+                host: host,
+                port: port,
+                watching: noWatch ? nil : WatchedSources(root: options.source.path)
+            ),
+            rebuilder: SiteRebuilder {
+                do {
+                    return try SiteBuilder(options: options).build().buildID
+                } catch let error as SiteError {
+                    throw BuildFailure(message: error.description, file: error.file, line: error.line)
+                }
+            }
+        )
+        do {
+            try await server.run(report: Self.print)
+        } catch {
+            Self.write("error: \(error)", to: .standardError)
+            throw ExitCode.failure
+        }
+    }
+
+    /// What the terminal shows while the server runs.
+    @Sendable private static func print(_ event: DevServer.Event) {
+        switch event {
+        case .listening(let host, let port):
+            write("Serving at \(url(host: host, port: port)) (Ctrl-C to stop)", to: .standardOutput)
+        case .built(let build, let duration):
+            let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+            write("built \(build) in \(milliseconds) ms", to: .standardOutput)
+        case .failed(let failure):
+            write("error: \(failure.message)", to: .standardError)
+        }
+    }
+
+    /// `http://host:port/`, with an IPv6 host in brackets.
+    private static func url(host: String, port: Int) -> String {
+        host.contains(":") ? "http://[\(host)]:\(port)/" : "http://\(host):\(port)/"
+    }
+
+    /// Writes a line at once, unbuffered, so that a pipe sees it while the server runs.
+    private static func write(_ line: String, to handle: FileHandle) {
+        handle.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import OwlServer
+
+@Suite struct DevServerTests {
+    @Test func aFirstBuildThatFailsWithoutOutputStopsTheServerWithAReason() async throws {
+        let site = try TestSite()
+        let missing = site.folder + "/nowhere"
+        let failure = BuildFailure(message: "content/a.md:1: broken", file: "content/a.md", line: 1)
+        let server = DevServer(
+            configuration: .init(output: missing, port: 0, watching: nil),
+            rebuilder: SiteRebuilder { throw failure }
+        )
+        let log = EventLog()
+        await #expect(throws: DevServerError.missingOutput(missing)) {
+            try await server.run { log.append($0) }
+        }
+        #expect(log.all == [.failed(failure)])
+    }
+
+    @Test func aFirstBuildThatFailsStillServesTheOutputAndReportsTheError() async throws {
+        let site = try TestSite()
+        try site.write("site/content/posts/first.md", "!error")
+        try await withServer(site) { port, log in
+            #expect(log.all.first == .failed(BuildFailure(message: "content/posts/first.md:1: bad post", file: "content/posts/first.md", line: 1)))
+            let page = try await RawResponse.get(port: port, "/posts/")
+            #expect(page.status == 200)
+            let events = try RawConnection(port: port)
+            try events.send("GET /_owl/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await events.read(until: { String(decoding: $0, as: UTF8.self).contains("event: error\n") }))
+            #expect(!events.text.contains("event: build"))
+        }
+    }
+}

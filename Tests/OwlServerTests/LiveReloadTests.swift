@@ -1,0 +1,114 @@
+import Testing
+
+@testable import OwlServer
+
+/// The event stream with the real watcher: edits become `build` events, failures `error`
+/// events, and a fix clears them.
+@Suite struct LiveReloadTests {
+    @Test func aSavedPostIsAnnouncedAsANewBuild() async throws {
+        try await announcesEdit(strategy: .automatic)
+    }
+
+    @Test func pollingAlsoAnnouncesEdits() async throws {
+        try await announcesEdit(strategy: .polling)
+    }
+
+    private func announcesEdit(strategy: SourceWatcher.Strategy) async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true, strategy: strategy) { port, log in
+            let first = try #require(log.all.first(where: Self.isBuild))
+            let stream = try await openEvents(port: port)
+            #expect(try await stream.read(until: { Self.text($0).contains("event: build\ndata: {\"build\":\"\(Self.id(first))\"}\n\n") }))
+
+            try site.save("site/content/posts/first.md", "First post, edited")
+            let second = try #require(await log.next(where: Self.isBuild))
+            #expect(Self.id(second) != Self.id(first))
+            #expect(try await stream.read(until: { Self.text($0).contains("{\"build\":\"\(Self.id(second))\"}") }))
+
+            let page = try await RawResponse.get(port: port, "/")
+            #expect(page.text.contains("First post, edited"))
+            #expect(page.text.contains(Self.id(second)))
+        }
+    }
+
+    @Test func aFailedBuildSendsAnErrorKeepsTheLastGoodBuildAndAFixClearsIt() async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true) { port, log in
+            let good = try #require(log.all.first(where: Self.isBuild))
+            let stream = try await openEvents(port: port)
+            try await stream.read(until: { Self.text($0).contains("event: build") })
+
+            try site.save("site/content/posts/first.md", "fine\n!error\n")
+            let failure = try #require(await log.next(where: { if case .failed = $0 { true } else { false } }))
+            #expect(failure == .failed(BuildFailure(message: "content/posts/first.md:2: bad post", file: "content/posts/first.md", line: 2)))
+            let error = "event: error\ndata: {\"file\":\"content/posts/first.md\",\"line\":2,\"message\":\"content/posts/first.md:2: bad post\"}\n\n"
+            #expect(try await stream.read(until: { Self.text($0).contains(error) }))
+
+            let page = try await RawResponse.get(port: port, "/")
+            #expect(page.text.contains(Self.id(good)))
+
+            // A client connecting now learns of the error at once.
+            let late = try await openEvents(port: port)
+            #expect(try await late.read(until: { Self.text($0).contains(error) }))
+
+            try site.save("site/content/posts/first.md", "fixed")
+            let fixed = try #require(await log.next(where: Self.isBuild))
+            #expect(try await stream.read(until: { Self.text($0).contains("{\"build\":\"\(Self.id(fixed))\"}") }))
+        }
+    }
+
+    @Test func aBurstOfSavesGivesOneRebuild() async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true) { _, log in
+            let before = site.buildCount
+            for round in 0..<5 { try site.save("site/content/posts/first.md", "burst \(round)") }
+            _ = try #require(await log.next(where: Self.isBuild))
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(site.buildCount == before + 1)
+        }
+    }
+
+    @Test func foldersCreatedLaterAreWatched() async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true) { port, log in
+            try site.write("site/content/notes/deep/ideas/a.md", "deep note")
+            _ = try #require(await log.next(where: Self.isBuild))
+            try await Task.sleep(for: .milliseconds(100))
+            try site.save("site/content/notes/deep/ideas/a.md", "deep note, edited")
+            _ = try #require(await log.next(where: Self.isBuild))
+            let page = try await RawResponse.get(port: port, "/")
+            #expect(page.text.contains("deep note, edited"))
+        }
+    }
+
+    @Test func changesOutsideTheSourcesAreIgnored() async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true) { _, log in
+            let before = site.buildCount
+            try site.write("site/notes.txt", "not a source")
+            try site.write("site/content/posts/.first.md.swp", "editor swap file")
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(site.buildCount == before)
+        }
+    }
+
+    private func openEvents(port: Int) async throws -> RawConnection {
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /_owl/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        #expect(try await connection.read(until: { Self.text($0).contains("text/event-stream") }))
+        return connection
+    }
+
+    private static func isBuild(_ event: DevServer.Event) -> Bool {
+        if case .built = event { true } else { false }
+    }
+
+    private static func id(_ event: DevServer.Event) -> String {
+        if case .built(let id, _) = event { id } else { "" }
+    }
+
+    /// The received bytes with chunked-encoding framing left in: events never span chunks.
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

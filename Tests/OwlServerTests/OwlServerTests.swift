@@ -1,1 +1,0 @@
-// Tests of OwlServer arrive with its issue.
