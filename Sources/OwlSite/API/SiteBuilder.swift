@@ -72,8 +72,12 @@ public struct SiteBuilder: Sendable {
         files.merge(patches) { new, _ in new }
 
         let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
+        // The Markdown cache depends on the sources only: saved on the other core while the
+        // output's folders are made one by one.
+        let savingCache = DispatchGroup()
+        DispatchQueue.global().async(group: savingCache) { cache.save() }
+        defer { savingCache.wait() }
         try output.write(files)
-        cache.save()
         pageCache.save(build: buildID, pages: pageList, keys: keys)
         return BuildReport(
             buildID: buildID, pageCount: pageList.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
