@@ -174,19 +174,6 @@ enum SiteFixtureRoot {
     static let url = SiteFixture.packageRoot
 }
 
-@Suite struct ByteHashTests {
-    @Test func agreesWithOwlsContentHash() {
-        var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 64, 1000] {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            #expect(ByteHash.hex(bytes[...]) == ContentHash(bytes: bytes).description)
-        }
-        var hash = ByteHash()
-        hash.update("héllo")
-        #expect(hash.description == ContentHash("héllo").description)
-    }
-}
-
 @Suite struct ConcurrentMapTests {
     @Test func keepsOrderAndValuesUnderLoad() throws {
         let input = Array(0..<50_000)

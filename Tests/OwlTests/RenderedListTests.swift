@@ -11,6 +11,16 @@ import Testing
         #expect(streamed == ContentHash(bytes: Array("foobar".utf8)))
     }
 
+    @Test func contentHashAgreesOnContiguousAndOtherSequences() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let contiguous = ContentHash(bytes: bytes)
+        #expect(ContentHash(bytes: bytes[...]) == contiguous)
+        #expect(ContentHash(bytes: bytes.lazy.map { $0 }) == contiguous, "a sequence without contiguous storage")
+        #expect(ContentHash(bytes: bytes.reversed().reversed()) == contiguous)
+        #expect(ContentHash("héllo ✓") == ContentHash(bytes: Array("héllo ✓".utf8)))
+        #expect(ContentHash("héllo ✓"[...]) == ContentHash("héllo ✓"))
+    }
+
     @Test func rangesAndHashesLocateEverySectionAndCell() throws {
         let director = ListDirector(id: "l", templates: templates())
         director.registerCellAdapter(contactAdapter())

@@ -109,14 +109,14 @@ public struct SiteBuilder: Sendable {
     static func buildID(of files: [String: [UInt8]]) throws -> String {
         let paths = files.keys.sorted()
         let fileHashes = try paths.concurrentMap { path in
-            var hash = ByteHash()
-            hash.update(files[path] ?? [])
+            var hash = ContentHash()
+            hash.update(with: files[path] ?? [])
             return hash.value
         }
-        var hash = ByteHash()
+        var hash = ContentHash()
         for (path, fileHash) in zip(paths, fileHashes) {
-            hash.update(path)
-            hash.update(withUnsafeBytes(of: fileHash.littleEndian) { Array($0) })
+            hash.update(with: path)
+            hash.update(with: withUnsafeBytes(of: fileHash.littleEndian) { Array($0) })
         }
         return hash.description
     }

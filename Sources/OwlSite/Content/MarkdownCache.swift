@@ -45,7 +45,7 @@ final class MarkdownCache: @unchecked Sendable {
             return cached.item
         }
         let bytes = try SourceText.bytes(url, displayName: source)
-        let hash = ByteHash.value(of: bytes)
+        let hash = ContentHash(bytes: bytes).value
         let item = try cached?.hash == hash ? cached!.item : parse(bytes)
         remember(source, Entry(size: size, modified: modified, hash: hash, item: item))
         lock.withLock { changed = true }

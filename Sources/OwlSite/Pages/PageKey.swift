@@ -1,3 +1,5 @@
+import Owl
+
 /// Hashes of everything a page is rendered from, so an incremental build re-renders only the
 /// pages whose inputs changed.
 enum PageKey {
@@ -38,8 +40,8 @@ enum PageKey {
                 }
             }
         }
-        var hash = ByteHash()
-        hash.update(text)
+        var hash = ContentHash()
+        hash.update(with: text)
         return hash.value
     }
 }

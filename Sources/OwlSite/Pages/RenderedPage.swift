@@ -58,16 +58,16 @@ struct RenderedPage: Sendable {
         var cutOut = sectionRanges
         for (name, range) in RegionScanner.regions(in: output)
         where regions[name] == nil && !sectionRanges.contains(where: { $0.overlaps(range) }) {
-            regions[name] = ManifestSpan(hash: ByteHash.hex(output[range]), start: range.lowerBound, end: range.upperBound)
+            regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]).description, start: range.lowerBound, end: range.upperBound)
             cutOut.append(range)
         }
-        var shell = ByteHash()
+        var shell = ContentHash()
         var position = 0
         for range in cutOut.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
-            shell.update(output[position..<range.lowerBound])
+            shell.update(with: output[position..<range.lowerBound])
             position = range.upperBound
         }
-        shell.update(output[position...])
+        shell.update(with: output[position...])
         manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
     }
 

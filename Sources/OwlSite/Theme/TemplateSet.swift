@@ -39,7 +39,7 @@ struct TemplateSet: Sendable {
         }
 
         var library = MustacheLibrary()
-        var hash = ByteHash()
+        var hash = ContentHash()
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             do {
@@ -47,12 +47,12 @@ struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
-            hash.update(name)
-            hash.update(text)
+            hash.update(with: name)
+            hash.update(with: text)
         }
         for path in assets.keys.sorted() {
-            hash.update(path)
-            hash.update(assets[path]!)
+            hash.update(with: path)
+            hash.update(with: assets[path]!)
         }
         self.library = library
         self.names = Set(texts.keys)
