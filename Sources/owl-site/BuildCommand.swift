@@ -9,11 +9,7 @@ struct BuildCommand: ParsableCommand {
         abstract: "Build the site in SOURCE into OUTPUT, replacing it only when the build succeeds."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, owl.yml).", valueName: "dir"))
-    var source: String = "."
-
-    @Option(name: .long, help: ArgumentHelp("The output folder (default: public/ inside the source).", valueName: "dir"))
-    var output: String?
+    @OptionGroup var folders: SiteFolderOptions
 
     @Flag(name: .long, help: "Include drafts and future-dated posts.")
     var drafts = false
@@ -25,13 +21,7 @@ struct BuildCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let options = BuildOptions(
-            source: URL(fileURLWithPath: source),
-            output: output.map { URL(fileURLWithPath: $0) },
-            includeDrafts: drafts,
-            baseURL: baseURL,
-            quiet: quiet
-        )
+        let options = folders.buildOptions(includeDrafts: drafts, baseURL: baseURL, quiet: quiet)
         do {
             let report = try SiteBuilder(options: options).build()
             if !quiet {

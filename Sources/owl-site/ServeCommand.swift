@@ -11,11 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Build the site, serve it locally, and rebuild and animate open pages when sources change."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, owl.yml).", valueName: "dir"))
-    var source: String = "."
-
-    @Option(name: .long, help: ArgumentHelp("The output folder served (default: public/ inside the source).", valueName: "dir"))
-    var output: String?
+    @OptionGroup var folders: SiteFolderOptions
 
     @Option(name: .long, help: "The address to listen on; loopback unless you ask otherwise.")
     var host: String = "127.0.0.1"
@@ -31,12 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = BuildOptions(
-            source: URL(fileURLWithPath: source),
-            output: output.map { URL(fileURLWithPath: $0) },
-            baseURL: Self.url(host: host, port: port),
-            quiet: true
-        )
+        let options = folders.buildOptions(baseURL: Self.url(host: host, port: port), quiet: true)
         let server = DevServer(
             configuration: .init(
                 output: options.output.path,
