@@ -98,7 +98,7 @@ extension FrontMatter {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               year >= 1900, (1...12).contains(month), day >= 1, day <= daysIn(month, of: year) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(daysSince1970(year: year, month: month, day: day) * 86_400))
+        return DateText.midnight(year: year, month: month, day: day)
     }
 
     private static func daysIn(_ month: Int, of year: Int) -> Int {
@@ -107,16 +107,6 @@ extension FrontMatter {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to the given day of the Gregorian calendar.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

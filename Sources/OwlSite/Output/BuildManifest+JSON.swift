@@ -8,8 +8,7 @@ extension BuildManifest {
         out.raw(",\"version\":\(version),\"build\":")
         out.string(build)
         out.raw(",\"pages\":{")
-        for (index, path) in pages.keys.sorted().enumerated() {
-            if index > 0 { out.raw(",") }
+        out.separated(pages.keys.sorted()) { out, path in
             out.raw("\n")
             out.string(path)
             out.raw(":")
@@ -29,40 +28,34 @@ private extension ManifestPage {
         out.raw(",\"shell\":")
         out.string(shell)
         out.raw(",\"lists\":[")
-        for (index, list) in lists.enumerated() {
-            if index > 0 { out.raw(",") }
+        out.separated(lists) { out, list in
             out.raw("{\"id\":")
             out.string(list.id)
             out.raw(",\"shell\":")
             out.string(list.shell)
             out.raw(",\"sections\":[")
-            for (sectionIndex, section) in list.sections.enumerated() {
-                if sectionIndex > 0 { out.raw(",") }
+            out.separated(list.sections) { out, section in
                 out.raw("\n{\"id\":")
                 out.string(section.id)
                 out.raw(",\"hash\":")
                 out.string(section.hash)
                 out.raw(",\"range\":[\(section.range[0]),\(section.range[1])],\"cells\":[")
-                for (cellIndex, cell) in section.cells.enumerated() {
-                    if cellIndex > 0 { out.raw(",") }
+                out.separated(section.cells) { out, cell in
                     out.raw("[")
                     out.string(cell.id)
                     out.raw(",")
-                    out.string(cell.hash)
-                    out.raw(",\(cell.start),\(cell.end)]")
+                    out.span(hash: cell.hash, start: cell.start, end: cell.end)
                 }
                 out.raw("]}")
             }
             out.raw("]}")
         }
         out.raw("],\"regions\":{")
-        for (index, name) in regions.keys.sorted().enumerated() {
-            if index > 0 { out.raw(",") }
-            let span = regions[name]!
+        out.separated(regions.keys.sorted()) { out, name in
             out.string(name)
             out.raw(":[")
-            out.string(span.hash)
-            out.raw(",\(span.start),\(span.end)]")
+            let span = regions[name]!
+            out.span(hash: span.hash, start: span.start, end: span.end)
         }
         out.raw("}}")
     }
@@ -73,6 +66,20 @@ struct JSONOutput {
     private(set) var bytes: [UInt8] = []
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// Each element written by `write`, with a comma between them.
+    mutating func separated<Elements: Sequence>(_ elements: Elements, _ write: (inout JSONOutput, Elements.Element) -> Void) {
+        for (index, element) in elements.enumerated() {
+            if index > 0 { raw(",") }
+            write(&self, element)
+        }
+    }
+
+    /// The tail `"hash",start,end]` shared by cell and region entries.
+    mutating func span(hash: String, start: Int, end: Int) {
+        string(hash)
+        raw(",\(start),\(end)]")
+    }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {

@@ -37,6 +37,16 @@ enum DateText {
                      hour: time / 3_600, minute: time % 3_600 / 60, second: time % 60)
     }
 
+    /// Midnight UTC of a Gregorian day from year 1 on: the inverse of `parts`, in the same eras.
+    static func midnight(year: Int, month: Int, day: Int) -> Date {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Date(timeIntervalSince1970: TimeInterval((era * 146_097 + dayOfEra - 719_468) * 86_400))
+    }
+
     /// The UTC fields of `date` from Foundation's Gregorian calendar.
     static func calendarParts(_ date: Date) -> Parts {
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
