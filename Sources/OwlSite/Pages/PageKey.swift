@@ -40,8 +40,6 @@ enum PageKey {
                 }
             }
         }
-        var hash = ContentHash()
-        hash.update(with: text)
-        return hash.value
+        return ContentHash(text).value
     }
 }
