@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 import OwlSite
 
 /// Diffing two builds of a 10,000-post site into patch files: the time `BuildDiff`
@@ -118,8 +119,6 @@ struct SyntheticSite {
     }
 
     private func hash(_ bytes: ArraySlice<UInt8>) -> String {
-        var value: UInt64 = 0xcbf29ce484222325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
-        return String(format: "%016llx", value)
+        ContentHash(bytes: bytes).description
     }
 }

@@ -24,9 +24,9 @@ final class FileCache: Sendable {
         return cached
     }
 
-    /// The file at `path` in its version `status`, read now if not cached.
-    func file(at path: String, status: FileStatus, contentType: ContentType) -> ServedFile? {
-        if let cached = cachedFile(at: path, status: status) { return cached }
+    /// The file at `path` in its version `status`, read now (after ``cachedFile(at:status:)``
+    /// found no copy) and kept when small enough.
+    func read(at path: String, status: FileStatus, contentType: ContentType) -> ServedFile? {
         guard let file = ServedFile(path: path, status: status, contentType: contentType) else { return nil }
         if status.size <= Self.largestCachedFile { store(file, at: path) }
         return file

@@ -28,7 +28,7 @@ extension SiteResponder {
                     responseStatus: responseStatus
                 )
             }
-            file = files.file(at: path, status: status, contentType: contentType)
+            file = files.read(at: path, status: status, contentType: contentType)
         }
         guard let file else { return Self.message(.notFound, for: request) }
         return try await answer(
