@@ -2,7 +2,6 @@
 struct Layout {
     let containerClass: String
     let cellsTag: String
-    let cellTag: String
     let isGrid: Bool
 
     /// The start of a cell's opening tag, up to its class list.
@@ -13,7 +12,6 @@ struct Layout {
     init(containerClass: String, cellsTag: String, cellTag: String, isGrid: Bool) {
         self.containerClass = containerClass
         self.cellsTag = cellsTag
-        self.cellTag = cellTag
         self.isGrid = isGrid
         cellOpen = "<\(cellTag) class=\"owl-cell"
         cellClose = "</\(cellTag)>"

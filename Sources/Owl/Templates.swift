@@ -89,7 +89,7 @@ public final class Templates: @unchecked Sendable {
 struct ParsedTemplate {
     let mustache: MustacheTemplate
     let compiled: CompiledTemplate?
-    var partials: MustacheLibrary?
+    let partials: MustacheLibrary?
 
     /// `context` rendered, by the compiled form when it can.
     func render(_ context: TemplateContext) -> String {
