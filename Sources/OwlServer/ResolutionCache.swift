@@ -44,7 +44,10 @@ final class ResolutionCache: Sendable {
 
     /// A request path without its query or fragment.
     private static func key(_ path: String) -> String {
-        String(path.prefix { $0 != "?" && $0 != "#" })
+        guard let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return path
+        }
+        return String(path[..<end])
     }
 
     private func remember(_ resolution: SiteFolder.Resolution, for key: String) -> SiteFolder.Resolution {
