@@ -19,7 +19,8 @@ import NIOHTTPTypes
 /// (``RequestTarget``, ``SiteFolder``) let into the caches.
 ///
 /// Responses leave in request order: while a request passed on is unanswered, the ones
-/// behind it are passed on too. Requests that close the connection are left to Hummingbird.
+/// behind it are passed on too. From a request that may close the connection on, every
+/// request is left to Hummingbird.
 final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -28,6 +29,9 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let files: FileCache
     private let resolutions: ResolutionCache
+    /// Whether requests may still be answered here: no request so far asked to close
+    /// the connection or to change protocols (`Connection: close`, `upgrade`).
+    private var answersInPlace = true
     /// Requests passed on whose response has not been written to its end.
     private var unanswered = 0
     /// Whether the body parts of the current request are passed on (its head was) or
@@ -46,7 +50,11 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if unanswered == 0, context.channel.isWritable, let answer = cachedAnswer(to: request) {
+            // After a request that may close the connection, every request is Hummingbird's.
+            if request.headerFields[.connection].map({ $0.lowercased() != "keep-alive" }) == true {
+                answersInPlace = false
+            }
+            if answersInPlace, unanswered == 0, context.channel.isWritable, let answer = cachedAnswer(to: request) {
                 passesBodyOn = false
                 write(answer, context: context)
             } else {
@@ -75,14 +83,12 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The answer to `request` from memory; nil when the responder must answer.
     private func cachedAnswer(to request: HTTPRequest) -> Answer? {
         guard request.method == .get || request.method == .head,
-            request.headerFields[.connection].map({ $0.lowercased() == "keep-alive" }) ?? true,
             let (path, status) = resolutions.rememberedFile(for: request.path ?? ""),
             let file = files.cachedFile(at: path, status: status),
             file.gzipped != nil || !Answer.compresses(file, for: request)
         else { return nil }
-        let answer = Answer(to: request, file: file, status: status, headers: file.headers, gzip: \.gzipped)
-        if case .file = answer.body { return nil }
-        return answer
+        // With the file in memory, the answer's body is never `.file`.
+        return Answer(to: request, file: file, status: status, headers: file.headers, gzip: \.gzipped)
     }
 
     /// Writes `answer` as the responder's response would go out: same head, same body,

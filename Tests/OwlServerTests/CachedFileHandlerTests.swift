@@ -139,6 +139,16 @@ import Testing
         #expect(try fixture.written().isEmpty)
     }
 
+    @Test func afterARequestThatMayCloseTheConnectionEveryRequestIsPassedOn() throws {
+        let fixture = try Fixture()
+        try fixture.warm("/style.css")
+        try fixture.send("/style.css", fields: [.connection: "close"])
+        try fixture.respondAsHummingbird()
+        try fixture.send("/style.css")
+        #expect(try fixture.passedOn().count == 4)
+        #expect(try fixture.written().isEmpty)
+    }
+
     @Test func theGzipFormIsMadeByTheResponderThenServedInPlace() throws {
         let fixture = try Fixture()
         try fixture.warm("/style.css")
