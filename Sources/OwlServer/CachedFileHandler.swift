@@ -93,11 +93,14 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes `answer` as the responder's response would go out: same head, same body,
     /// and the `Date` header Hummingbird adds.
-    private func write(_ answer: Answer, context: ChannelHandlerContext) {
-        var head = Response(answer).head
+    private func write(_ answer: consuming Answer, context: ChannelHandlerContext) {
+        let body = answer.body
+        // Consumed, the answer leaves the head the only owner of its fields: `Date` is
+        // added in place.
+        var head = Response(consume answer).head
         head.headerFields[.date] = currentDate()
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if case .bytes(let bytes) = answer.body {
+        if case .bytes(let bytes) = body {
             context.write(wrapOutboundOut(.body(bytes)), promise: nil)
         }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
