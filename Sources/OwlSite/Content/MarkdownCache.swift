@@ -13,10 +13,16 @@ final class MarkdownCache: @unchecked Sendable {
         var size: Int
         var modified: Int
         var hash: UInt64
-        var item: ContentItem
+        /// The item in the cache's binary form, read when it is needed (on both cores).
+        var binary: ArraySlice<UInt8>
+
+        func item() throws -> ContentItem {
+            var input = BinaryReader(Array(binary))
+            return try ContentItem(from: &input)
+        }
     }
 
-    private static let formatVersion = 1
+    private static let formatVersion = 2
     private let file: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
@@ -29,25 +35,27 @@ final class MarkdownCache: @unchecked Sendable {
     init(folder: URL?, settings: String) {
         file = folder?.appendingPathComponent("markdown.bin")
         self.settings = settings
-        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return }
-        previous = (try? Self.decode([UInt8](data), settings: settings)) ?? [:]
+        guard let file, let bytes = SourceText.contents(ofFile: file.path) else { return }
+        previous = (try? Self.decode(bytes, settings: settings)) ?? [:]
     }
 
-    /// The item of the file at `url`: from the cache when its bytes are unchanged, else from `parse`.
-    func item(for url: URL, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
+    /// The item of the file at `path`: from the cache when its bytes are unchanged, else from `parse`.
+    func item(forFile path: String, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
         var status = stat()
-        let stamped = stat(url.path, &status) == 0
+        let stamped = stat(path, &status) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let cached = lock.withLock { previous[source] }
-        if stamped, let cached, cached.size == size, cached.modified == modified {
+        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             remember(source, cached)
-            return cached.item
+            return item
         }
-        let bytes = try SourceText.bytes(url, displayName: source)
+        let bytes = try SourceText.bytes(URL(fileURLWithPath: path), displayName: source)
         let hash = ContentHash(bytes: bytes).value
-        let item = try cached?.hash == hash ? cached!.item : parse(bytes)
-        remember(source, Entry(size: size, modified: modified, hash: hash, item: item))
+        let item = try cached.flatMap { $0.hash == hash ? try? $0.item() : nil } ?? parse(bytes)
+        var binary = BinaryWriter()
+        item.write(to: &binary)
+        remember(source, Entry(size: size, modified: modified, hash: hash, binary: binary.bytes[...]))
         lock.withLock { changed = true }
         return item
     }
@@ -67,15 +75,16 @@ final class MarkdownCache: @unchecked Sendable {
         let (entries, dirty) = lock.withLock { (current, changed || current.count != previous.count) }
         guard dirty else { return }
         var out = BinaryWriter()
+        out.reserve(entries.values.reduce(64) { $0 + $1.binary.count + 128 })
         out.int(Self.formatVersion)
         out.string(settings)
         out.int(entries.count)
-        for (source, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (source, entry) in entries {
             out.string(source)
             out.int(entry.size)
             out.int(entry.modified)
             out.int(Int(bitPattern: UInt(entry.hash)))
-            entry.item.write(to: &out)
+            out.blob(entry.binary)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(out.bytes).write(to: file, options: .atomic)
@@ -89,7 +98,7 @@ final class MarkdownCache: @unchecked Sendable {
             let source = try input.string()
             let size = try input.int(), modified = try input.int()
             let hash = UInt64(UInt(bitPattern: try input.int()))
-            entries[source] = Entry(size: size, modified: modified, hash: hash, item: try ContentItem(from: &input))
+            entries[source] = Entry(size: size, modified: modified, hash: hash, binary: try input.blob())
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries

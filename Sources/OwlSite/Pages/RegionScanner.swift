@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
 /// one's outer HTML, matching the element's closing tag through nested elements of its name.
 enum RegionScanner {
@@ -49,13 +51,19 @@ enum RegionScanner {
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            guard let candidate = bytes[index...].firstIndex(of: first), candidate + needle.count <= bytes.count else { return nil }
-            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-            index = candidate + 1
+        guard !needle.isEmpty, start >= 0, start + needle.count <= bytes.count else { return nil }
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!, last = haystack.count - needle.count
+                var index = start
+                while index <= last {
+                    guard let candidate = memchr(base + index, Int32(needle[0]), last - index + 1) else { return nil }
+                    index = UnsafeRawPointer(candidate) - base
+                    if memcmp(candidate, needle.baseAddress!, needle.count) == 0 { return index }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }

@@ -2,6 +2,8 @@
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -13,6 +15,12 @@ struct BinaryWriter {
     mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
+    }
+
+    /// Length-prefixed bytes.
+    mutating func blob(_ value: some Collection<UInt8>) {
+        int(value.count)
+        bytes.append(contentsOf: value)
     }
 
     mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
@@ -34,8 +42,7 @@ struct BinaryReader {
 
     mutating func int() throws -> Int {
         guard position + 8 <= bytes.count else { throw Malformed() }
-        var value: Int64 = 0
-        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[position..<(position + 8)]) }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
         position += 8
         return Int(Int64(littleEndian: value))
     }
@@ -53,6 +60,13 @@ struct BinaryReader {
         guard count >= 0, position + count <= bytes.count else { throw Malformed() }
         defer { position += count }
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+    }
+
+    /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
+    mutating func blob() throws -> ArraySlice<UInt8> {
+        let count = try count()
+        defer { position += count }
+        return bytes[position..<(position + count)]
     }
 
     mutating func optional<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> Value? {

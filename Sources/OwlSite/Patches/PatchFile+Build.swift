@@ -1,0 +1,54 @@
+import Foundation
+
+extension PatchFile {
+    /// The patch files a build writes, from each of the `earlier` builds of its history to
+    /// `build` with `pages`, by path below the output folder.
+    ///
+    /// An earlier build with a record (`record`) is compared page by page through the hashes
+    /// of its files, so only the pages that changed are read and diffed; one without is read
+    /// from its stored manifest in `previousOutput`. A build with neither gets no patch: its
+    /// visitors load the page again. The builds are compared on both cores.
+    static func files(
+        from earlier: some Sequence<String>, to build: String, pages: [RenderedPage],
+        record: @Sendable (String) -> BuildRecord?, previousOutput: URL?, pageBytes: @Sendable (String) throws -> [UInt8]
+    ) throws -> [String: OutputFile] {
+        let bases = earlier.filter { $0 != build }
+        let patches = try bases.concurrentMap { base -> OutputFile? in
+            guard let (old, new) = try changedPages(since: base, pages: pages, record: record(base), previousOutput: previousOutput) else { return nil }
+            let diff = try BuildDiff(from: BuildManifest(build: base, pages: old), to: BuildManifest(build: build, pages: new), pageBytes: pageBytes)
+            return OutputFile([UInt8](try diff.patch.json()))
+        }
+        var files: [String: OutputFile] = [:]
+        for (base, patch) in zip(bases, patches) { files[path(base: base)] = patch }
+        return files
+    }
+
+    /// The manifest entries of the pages that differ between `base` and the new build, on
+    /// both sides; nil when `base` cannot be read.
+    private static func changedPages(
+        since base: String, pages: [RenderedPage], record: BuildRecord?, previousOutput: URL?
+    ) throws -> (old: [String: ManifestPage], new: [String: ManifestPage])? {
+        var old: [String: ManifestPage] = [:], new: [String: ManifestPage] = [:]
+        if let record {
+            var paths = Set(record.pages.keys)
+            for page in pages {
+                paths.remove(page.path)
+                guard let before = record.pages[page.path] else {
+                    new[page.path] = try page.manifest()
+                    continue
+                }
+                if before.file == page.file, record.files[before.file] == page.output.record { continue }
+                old[page.path] = try ManifestPage(binary: before.binary)
+                new[page.path] = try page.manifest()
+            }
+            for path in paths { old[path] = try record.pages[path].map { try ManifestPage(binary: $0.binary) } }
+            return (old, new)
+        }
+        guard let previousOutput,
+              let data = FileManager.default.contents(atPath: previousOutput.appendingPathComponent(BuildHistory.path(of: base)).path),
+              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+              manifest.format == "owl-build", manifest.version == 1, manifest.build == base else { return nil }
+        for page in pages { new[page.path] = try page.manifest() }
+        return (manifest.pages, new)
+    }
+}
