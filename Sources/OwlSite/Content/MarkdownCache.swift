@@ -4,9 +4,12 @@ import Owl
 import Glibc
 #endif
 
-/// Parsed and rendered Markdown items from earlier builds, kept in `.owl-cache/markdown.bin`
+/// Parsed and rendered Markdown items from earlier builds, kept in `.owl-cache/markdown/`
 /// beside the sources. A file whose size and modification time are unchanged is not read
 /// again; one whose bytes hash the same is not parsed again.
+///
+/// The entries are spread over ``shardCount`` files by source path, so that a build with a
+/// few changed files rewrites a few small files, not the whole cache.
 final class MarkdownCache: @unchecked Sendable {
     /// One file's cached item and what identifies its bytes.
     private struct Entry {
@@ -23,20 +26,30 @@ final class MarkdownCache: @unchecked Sendable {
     }
 
     private static let formatVersion = 2
-    private let file: URL?
+    private static let shardCount = 64
+    private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
     private var previous: [String: Entry] = [:]
     private var current: [String: Entry] = [:]
     private let lock = NSLock()
-    private var changed = false
+    /// Shards holding an entry that changed in this build.
+    private var changedShards = Set<Int>()
 
     /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
     init(folder: URL?, settings: String) {
-        file = folder?.appendingPathComponent("markdown.bin")
+        self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
-        guard let file, let bytes = SourceText.contents(ofFile: file.path) else { return }
-        previous = (try? Self.decode(bytes, settings: settings)) ?? [:]
+        guard let shards = self.folder else { return }
+        for shard in 0..<Self.shardCount {
+            guard let bytes = SourceText.contents(ofFile: shards.appendingPathComponent("\(shard).bin").path),
+                  let entries = try? Self.decode(bytes, settings: settings) else { continue }
+            previous.merge(entries) { first, _ in first }
+        }
+    }
+
+    private static func shard(of source: String) -> Int {
+        Int(ContentHash(source).value % UInt64(shardCount))
     }
 
     /// The item of the file at `path`: from the cache when its bytes are unchanged, else from `parse`.
@@ -56,7 +69,7 @@ final class MarkdownCache: @unchecked Sendable {
         var binary = BinaryWriter()
         item.write(to: &binary)
         remember(source, Entry(size: size, modified: modified, hash: hash, binary: binary.bytes[...]))
-        lock.withLock { changed = true }
+        lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
         return item
     }
 
@@ -69,25 +82,34 @@ final class MarkdownCache: @unchecked Sendable {
         lock.withLock { current.mapValues(\.hash) }
     }
 
-    /// Writes the entries of this build (only when something changed), replacing the file atomically.
+    /// Writes the shards whose entries changed in this build, each replaced atomically.
     func save() {
-        guard let file else { return }
-        let (entries, dirty) = lock.withLock { (current, changed || current.count != previous.count) }
-        guard dirty else { return }
-        var out = BinaryWriter()
-        out.reserve(entries.values.reduce(64) { $0 + $1.binary.count + 128 })
-        out.int(Self.formatVersion)
-        out.string(settings)
-        out.int(entries.count)
+        guard let folder else { return }
+        let (entries, changed) = lock.withLock { (current, changedShards) }
+        let dirty = changed.union(previous.keys.filter { entries[$0] == nil }.map(Self.shard(of:)))
+        guard !dirty.isEmpty else { return }
+        var shards: [Int: [(String, Entry)]] = [:]
         for (source, entry) in entries {
-            out.string(source)
-            out.int(entry.size)
-            out.int(entry.modified)
-            out.int(Int(bitPattern: UInt(entry.hash)))
-            out.blob(entry.binary)
+            let shard = Self.shard(of: source)
+            if dirty.contains(shard) { shards[shard, default: []].append((source, entry)) }
         }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(out.bytes).write(to: file, options: .atomic)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for shard in dirty {
+            let members = shards[shard] ?? []
+            var out = BinaryWriter()
+            out.reserve(members.reduce(64) { $0 + $1.1.binary.count + 128 })
+            out.int(Self.formatVersion)
+            out.string(settings)
+            out.int(members.count)
+            for (source, entry) in members {
+                out.string(source)
+                out.int(entry.size)
+                out.int(entry.modified)
+                out.int(Int(bitPattern: UInt(entry.hash)))
+                out.blob(entry.binary)
+            }
+            try? Data(out.bytes).write(to: folder.appendingPathComponent("\(shard).bin"), options: .atomic)
+        }
     }
 
     private static func decode(_ bytes: [UInt8], settings: String) throws -> [String: Entry] {
