@@ -43,8 +43,8 @@ public struct SiteBuilder: Sendable {
         let keys = try Array(plan.pages.indices).concurrentMap { PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints) }
         let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
             let path = plan.pages[index].path
-            guard let page = previous?.pages[path], page.key == keys[index], let file = previous?.files[page.file] else { return nil }
-            return RenderedPage(path: path, reusing: page, file: file)
+            guard let previous, let page = previous.pages[path], page.key == keys[index], let file = previous.files[page.file] else { return nil }
+            return RenderedPage(path: path, reusing: page, file: file, of: previous)
         }
         let stale = plan.pages.indices.filter { reused[$0] == nil }
         let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })

@@ -52,14 +52,16 @@ enum RegionScanner {
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard !needle.isEmpty, start >= 0, start + needle.count <= bytes.count else { return nil }
+        // Anchored on the needle's last byte (a quote in the needles used here), which is far
+        // rarer in HTML than its first (a space or a letter).
         return bytes.withUnsafeBytes { haystack in
             needle.withUnsafeBytes { needle in
-                let base = haystack.baseAddress!, last = haystack.count - needle.count
-                var index = start
-                while index <= last {
-                    guard let candidate = memchr(base + index, Int32(needle[0]), last - index + 1) else { return nil }
-                    index = UnsafeRawPointer(candidate) - base
-                    if memcmp(candidate, needle.baseAddress!, needle.count) == 0 { return index }
+                let base = haystack.baseAddress!, tail = needle.count - 1
+                var index = start + tail
+                while index < haystack.count {
+                    guard let found = memchr(base + index, Int32(needle[tail]), haystack.count - index) else { return nil }
+                    index = UnsafeRawPointer(found) - base
+                    if memcmp(base + index - tail, needle.baseAddress!, tail) == 0 { return index - tail }
                     index += 1
                 }
                 return nil

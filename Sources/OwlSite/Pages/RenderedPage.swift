@@ -12,6 +12,8 @@ struct RenderedPage: Sendable {
     var binary: ArraySlice<UInt8>
     /// The manifest entry, when the page was rendered in this build.
     private var rendered: ManifestPage?
+    /// The build the page was taken from unchanged, when it was not rendered.
+    private(set) var reused: String?
 
     /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
     static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
@@ -79,13 +81,14 @@ struct RenderedPage: Sendable {
         self.binary = binary.bytes[...]
     }
 
-    /// The page `path` of the previous build, as its record describes it.
-    init(path: String, reusing page: BuildRecord.Page, file: BuildRecord.File) {
+    /// The page `path` of the previous build `record`, which has it.
+    init(path: String, reusing page: BuildRecord.Page, file: BuildRecord.File, of record: BuildRecord) {
         self.path = path
         self.file = page.file
         output = OutputFile(previous: page.file, file)
         json = page.json
         binary = page.binary
+        reused = record.build
     }
 
     /// The manifest entry.

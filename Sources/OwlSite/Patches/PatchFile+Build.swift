@@ -30,18 +30,26 @@ extension PatchFile {
     ) throws -> (old: [String: ManifestPage], new: [String: ManifestPage])? {
         var old: [String: ManifestPage] = [:], new: [String: ManifestPage] = [:]
         if let record {
-            var paths = Set(record.pages.keys)
+            var kept = 0
             for page in pages {
-                paths.remove(page.path)
+                // A page taken unchanged from this very build needs no look-up.
+                if page.reused == record.build {
+                    kept += 1
+                    continue
+                }
                 guard let before = record.pages[page.path] else {
                     new[page.path] = try page.manifest()
                     continue
                 }
+                kept += 1
                 if before.file == page.file, record.files[before.file] == page.output.record { continue }
                 old[page.path] = try ManifestPage(binary: before.binary)
                 new[page.path] = try page.manifest()
             }
-            for path in paths { old[path] = try record.pages[path].map { try ManifestPage(binary: $0.binary) } }
+            if kept < record.pages.count {
+                let paths = Set(pages.map(\.path))
+                for (path, before) in record.pages where !paths.contains(path) { old[path] = try ManifestPage(binary: before.binary) }
+            }
             return (old, new)
         }
         guard let previousOutput,
