@@ -43,8 +43,8 @@ public struct SiteBuilder: Sendable {
         let keys = try Array(plan.pages.indices).concurrentMap { PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints) }
         let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
             let path = plan.pages[index].path
-            guard let previous, let page = previous.pages[path], page.key == keys[index], let file = previous.files[page.file] else { return nil }
-            return RenderedPage(path: path, reusing: page, file: file, of: previous)
+            guard let previous, let page = previous.page(path), page.key == keys[index] else { return nil }
+            return RenderedPage(path: path, reusing: page, of: previous)
         }
         let stale = plan.pages.indices.filter { reused[$0] == nil }
         let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
@@ -79,7 +79,7 @@ public struct SiteBuilder: Sendable {
         files.merge(patches) { new, _ in new }
 
         let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
-        let record = BuildRecord(
+        let record = BuildRecord.encode(
             build: buildID, files: files.mapValues(\.record),
             pages: Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
         )
@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
         // of no use unless the output is swapped in, and does no harm if it is not.
         let savingCaches = DispatchGroup()
         DispatchQueue.global().async(group: savingCaches) { cache.save() }
-        DispatchQueue.global().async(group: savingCaches) { records.save(record) }
+        DispatchQueue.global().async(group: savingCaches) { records.save(record, of: buildID) }
         do {
             try output.write(files, buildID: buildID, records: records)
         } catch {

@@ -70,16 +70,17 @@ struct AtomicOutput {
     /// rewrites what changed and writes the new build id into what did not.
     private func update(_ folder: URL, holding held: BuildRecord, to files: [String: OutputFile], writer: FileWriter) throws {
         let root = folder.path
-        for path in held.files.keys where files[path] == nil {
+        let heldPaths = held.filePaths()
+        for path in heldPaths where files[path] == nil {
             unlink(root + "/" + path)
         }
-        let oldFolders = Self.folders(of: held.files.keys), newFolders = Self.folders(of: files.keys)
+        let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
         for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
             rmdir(root + "/" + directory)
         }
         try makeFolders(newFolders.subtracting(oldFolders), in: folder)
         _ = try Array(files).concurrentMap { path, file in
-            if let old = held.files[path], old == file.record {
+            if let old = held.file(path), old == file.record {
                 try writer.writeBuildID(of: file, to: path)
             } else {
                 try writer.write(file, to: path)

@@ -41,7 +41,7 @@ struct BuildHistory {
             let path = Self.path(of: build)
             if number == 0 {
                 files[path] = manifest
-            } else if let record = previous?.files[path] {
+            } else if let record = previous?.file(path) {
                 files[path] = OutputFile(previous: path, record)
             } else if let previousOutput, let data = FileManager.default.contents(atPath: previousOutput.appendingPathComponent(path).path) {
                 files[path] = OutputFile([UInt8](data))

@@ -1,8 +1,11 @@
-import Foundation
+import Owl
 
 /// What one build wrote, kept in `.owl-cache/builds/BUILD.bin`: every file's hash and where
 /// its build id sits, and every page's input key and manifest entry. Later builds reuse its
 /// pages, update its folder in place and diff against it without reading its files.
+///
+/// A record is read lazily: opening one reads two tables of fixed-size rows sorted by the
+/// hash of their path, and a file or page entry is decoded only when it is looked up.
 struct BuildRecord: Sendable {
     /// One file of the build.
     struct File: Sendable, Equatable {
@@ -16,73 +19,140 @@ struct BuildRecord: Sendable {
     struct Page: Sendable {
         /// The hash of the page's inputs (``PageKey``).
         var key: UInt64
-        /// The page's file below the output folder.
+        /// The page's file below the output folder, as it was written.
         var file: String
+        var output: File
         /// The page's entry in `build.json`, as the manifest writes it.
         var json: ArraySlice<UInt8>
         /// The page's entry in the cache's binary form.
         var binary: ArraySlice<UInt8>
     }
 
-    private static let formatVersion = 2
-
-    var build: String
-    /// Files by path below the output folder.
-    var files: [String: File]
-    /// Pages by path below the site root.
-    var pages: [String: Page]
-
-    /// The record in the cache's binary form.
-    func encoded() -> [UInt8] {
-        var out = BinaryWriter()
-        out.reserve(files.count * 64 + pages.values.reduce(64) { $0 + $1.json.count + $1.binary.count + 96 })
-        out.int(Self.formatVersion)
-        out.string(build)
-        out.int(files.count)
-        for (path, file) in files {
-            out.string(path)
-            out.int(Int(bitPattern: UInt(file.hash)))
-            out.int(file.size)
-            out.int(file.buildIDOffsets.count)
-            for offset in file.buildIDOffsets { out.int(offset) }
-        }
-        out.int(pages.count)
-        for (path, page) in pages {
-            out.string(path)
-            out.int(Int(bitPattern: UInt(page.key)))
-            out.string(page.file)
-            out.blob(page.json)
-            out.blob(page.binary)
-        }
-        return out.bytes
+    /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
+    private struct Row {
+        var pathHash: UInt64
+        var hash: UInt64
+        var size: Int
+        var entry: Int
     }
 
-    /// Reads what ``encoded()`` wrote; throws when the bytes are not a record of this version.
+    private static let formatVersion = 3
+
+    let build: String
+    private let bytes: [UInt8]
+    private let fileRows: [Row]
+    private let pageRows: [Row]
+
+    /// The number of pages.
+    var pageCount: Int { pageRows.count }
+
+    /// Opens a record from what ``encode(build:files:pages:)`` wrote; throws when the bytes
+    /// are not a record of this version.
     init(decoding bytes: [UInt8]) throws {
         var input = BinaryReader(bytes)
         guard try input.int() == Self.formatVersion else { throw BinaryReader.Malformed() }
         build = try input.string()
-        let fileCount = try input.count()
-        files = Dictionary(minimumCapacity: fileCount)
-        for _ in 0..<fileCount {
-            let path = try input.string()
-            let hash = UInt64(UInt(bitPattern: try input.int()))
-            let size = try input.int()
-            let offsets = try (0..<input.count()).map { _ in try input.int() }
-            files[path] = File(hash: hash, size: size, buildIDOffsets: offsets)
+        func rows() throws -> [Row] {
+            try (0..<input.count()).map { _ in
+                Row(pathHash: try input.uint64(), hash: try input.uint64(), size: try input.int(), entry: try input.int())
+            }
         }
-        let pageCount = try input.count()
-        pages = Dictionary(minimumCapacity: pageCount)
-        for _ in 0..<pageCount {
-            let path = try input.string()
-            let key = UInt64(UInt(bitPattern: try input.int()))
-            pages[path] = Page(key: key, file: try input.string(), json: try input.blob(), binary: try input.blob())
-        }
-        guard input.isAtEnd else { throw BinaryReader.Malformed() }
+        fileRows = try rows()
+        pageRows = try rows()
+        guard (fileRows + pageRows).allSatisfy({ $0.entry >= 0 && $0.entry < bytes.count }) else { throw BinaryReader.Malformed() }
+        self.bytes = bytes
     }
 
-    /// A record of `build`.
-    init(build: String, files: [String: File], pages: [String: Page]) {
-        (self.build, self.files, self.pages) = (build, files, pages)
+    /// The file at `path` below the output folder.
+    func file(_ path: String) -> File? {
+        guard let (row, input) = entry(path, in: fileRows) else { return nil }
+        var reader = input
+        guard let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
+        return File(hash: row.hash, size: row.size, buildIDOffsets: offsets)
+    }
+
+    /// The page at `path` below the site root.
+    func page(_ path: String) -> Page? {
+        guard let (row, input) = entry(path, in: pageRows) else { return nil }
+        var reader = input
+        guard let key = try? reader.uint64(), let file = try? reader.string(),
+              let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }),
+              let json = try? reader.blob(), let binary = try? reader.blob() else { return nil }
+        return Page(key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets), json: json, binary: binary)
+    }
+
+    /// Whether the page at `path` has a file with bytes of this hash and size.
+    func hasPage(_ path: String, hash: UInt64, size: Int) -> Bool {
+        guard let (row, _) = entry(path, in: pageRows) else { return false }
+        return row.hash == hash && row.size == size
+    }
+
+    /// Every file's path, in no particular order.
+    func filePaths() -> [String] { paths(of: fileRows) }
+
+    /// Every page's path, in no particular order.
+    func pagePaths() -> [String] { paths(of: pageRows) }
+
+    private func paths(of rows: [Row]) -> [String] {
+        rows.compactMap { row in
+            var reader = BinaryReader(bytes, at: row.entry)
+            return try? reader.string()
+        }
+    }
+
+    /// The row of `path` and a reader placed after the entry's path.
+    private func entry(_ path: String, in rows: [Row]) -> (Row, BinaryReader)? {
+        let hash = ContentHash(path).value
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].pathHash < hash { low = middle + 1 } else { high = middle }
+        }
+        while low < rows.count, rows[low].pathHash == hash {
+            var reader = BinaryReader(bytes, at: rows[low].entry)
+            if (try? reader.matches(path)) == true { return (rows[low], reader) }
+            low += 1
+        }
+        return nil
+    }
+
+    /// A record of `build` with `files` and `pages`, in its binary form.
+    static func encode(build: String, files: [String: File], pages: [String: Page]) -> [UInt8] {
+        var entries = BinaryWriter()
+        var fileRows: [Row] = [], pageRows: [Row] = []
+        fileRows.reserveCapacity(files.count)
+        pageRows.reserveCapacity(pages.count)
+        for (path, file) in files {
+            fileRows.append(Row(pathHash: ContentHash(path).value, hash: file.hash, size: file.size, entry: entries.bytes.count))
+            entries.string(path)
+            entries.int(file.buildIDOffsets.count)
+            for offset in file.buildIDOffsets { entries.int(offset) }
+        }
+        for (path, page) in pages {
+            pageRows.append(Row(pathHash: ContentHash(path).value, hash: page.output.hash, size: page.output.size, entry: entries.bytes.count))
+            entries.string(path)
+            entries.uint64(page.key)
+            entries.string(page.file)
+            entries.int(page.output.buildIDOffsets.count)
+            for offset in page.output.buildIDOffsets { entries.int(offset) }
+            entries.blob(page.json)
+            entries.blob(page.binary)
+        }
+        var out = BinaryWriter()
+        out.int(formatVersion)
+        out.string(build)
+        let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
+        out.reserve(start + entries.bytes.count)
+        for rows in [fileRows, pageRows] {
+            out.int(rows.count)
+            for row in rows.sorted(by: { $0.pathHash < $1.pathHash }) {
+                out.uint64(row.pathHash)
+                out.uint64(row.hash)
+                out.int(row.size)
+                out.int(start + row.entry)
+            }
+        }
+        out.append(entries.bytes)
+        return out.bytes
     }
 }

@@ -24,11 +24,11 @@ struct BuildRecords: Sendable {
         return load(build)
     }
 
-    /// Saves `record`.
-    func save(_ record: BuildRecord) {
+    /// Saves the record of `build` (``BuildRecord/encode(build:files:pages:)``).
+    func save(_ record: [UInt8], of build: String) {
         guard let folder else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data(record.encoded()).write(to: folder.appendingPathComponent("\(record.build).bin"), options: .atomic)
+        try? Data(record).write(to: folder.appendingPathComponent("\(build).bin"), options: .atomic)
     }
 
     /// Deletes the records of builds other than `kept`.

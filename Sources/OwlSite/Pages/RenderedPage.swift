@@ -82,10 +82,10 @@ struct RenderedPage: Sendable {
     }
 
     /// The page `path` of the previous build `record`, which has it.
-    init(path: String, reusing page: BuildRecord.Page, file: BuildRecord.File, of record: BuildRecord) {
+    init(path: String, reusing page: BuildRecord.Page, of record: BuildRecord) {
         self.path = path
         self.file = page.file
-        output = OutputFile(previous: page.file, file)
+        output = OutputFile(previous: page.file, page.output)
         json = page.json
         binary = page.binary
         reused = record.build
@@ -98,6 +98,6 @@ struct RenderedPage: Sendable {
 
     /// What the build's record keeps of the page, rendered from inputs that hash to `key`.
     func record(key: UInt64) -> BuildRecord.Page {
-        BuildRecord.Page(key: key, file: file, json: json, binary: binary)
+        BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary)
     }
 }

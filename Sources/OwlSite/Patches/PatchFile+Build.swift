@@ -14,7 +14,8 @@ extension PatchFile {
     ) throws -> [String: OutputFile] {
         let bases = earlier.filter { $0 != build }
         let patches = try bases.concurrentMap { base -> OutputFile? in
-            guard let (old, new) = try changedPages(since: base, pages: pages, record: record(base), previousOutput: previousOutput) else { return nil }
+            // A record that cannot be read is as good as none: its visitors load the page again.
+            guard let (old, new) = try? changedPages(since: base, pages: pages, record: record(base), previousOutput: previousOutput) else { return nil }
             let diff = try BuildDiff(from: BuildManifest(build: base, pages: old), to: BuildManifest(build: build, pages: new), pageBytes: pageBytes)
             return OutputFile([UInt8](try diff.patch.json()))
         }
@@ -37,18 +38,24 @@ extension PatchFile {
                     kept += 1
                     continue
                 }
-                guard let before = record.pages[page.path] else {
+                if record.hasPage(page.path, hash: page.output.hash, size: page.output.size) {
+                    kept += 1
+                    continue
+                }
+                guard let before = record.page(page.path) else {
                     new[page.path] = try page.manifest()
                     continue
                 }
                 kept += 1
-                if before.file == page.file, record.files[before.file] == page.output.record { continue }
                 old[page.path] = try ManifestPage(binary: before.binary)
                 new[page.path] = try page.manifest()
             }
-            if kept < record.pages.count {
+            if kept < record.pageCount {
                 let paths = Set(pages.map(\.path))
-                for (path, before) in record.pages where !paths.contains(path) { old[path] = try ManifestPage(binary: before.binary) }
+                for path in record.pagePaths() where !paths.contains(path) {
+                    guard let before = record.page(path) else { throw BinaryReader.Malformed() }  // no patch from this build
+                    old[path] = try ManifestPage(binary: before.binary)
+                }
             }
             return (old, new)
         }

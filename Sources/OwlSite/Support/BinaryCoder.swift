@@ -1,3 +1,5 @@
+import Glibc
+
 /// A compact byte format for the build cache: integers as 8 bytes, strings length-prefixed.
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
@@ -7,6 +9,10 @@ struct BinaryWriter {
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
+
+    mutating func uint64(_ value: UInt64) { int(Int(bitPattern: UInt(value))) }
+
+    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -36,7 +42,10 @@ struct BinaryReader {
     private let bytes: [UInt8]
     private var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], at position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
 
     var isAtEnd: Bool { position == bytes.count }
 
@@ -45,6 +54,20 @@ struct BinaryReader {
         let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
         position += 8
         return Int(Int64(littleEndian: value))
+    }
+
+    mutating func uint64() throws -> UInt64 { UInt64(UInt(bitPattern: try int())) }
+
+    /// Reads a string and tells whether it is `text`, without making a `String` of it.
+    mutating func matches(_ text: String) throws -> Bool {
+        let count = try count()
+        defer { position += count }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == count && bytes.withUnsafeBufferPointer { buffer in
+                utf8.isEmpty || memcmp(buffer.baseAddress! + position, utf8.baseAddress!, count) == 0
+            }
+        }
     }
 
     mutating func bool() throws -> Bool {
