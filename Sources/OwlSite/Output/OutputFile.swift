@@ -59,11 +59,18 @@ extension OutputFile {
             guard let previousOutput, let previous = SourceText.contents(ofFile: previousOutput.path + "/" + path),
                   previous.count == size else { throw PreviousOutputChanged(path: path) }
             bytes = previous
+            write(RenderedPage.buildIDToken, into: &bytes)
+            guard ContentHash(bytes: bytes).value == hash else { throw PreviousOutputChanged(path: path) }
         }
-        let id = Array(buildID.utf8)
+        write(buildID, into: &bytes)
+        return bytes
+    }
+
+    /// Writes `id` (16 bytes) at the build id's offsets.
+    private func write(_ id: String, into bytes: inout [UInt8]) {
+        let id = Array(id.utf8)
         for offset in buildIDOffsets where offset >= 0 && offset + id.count <= bytes.count {
             bytes.replaceSubrange(offset..<(offset + id.count), with: id)
         }
-        return bytes
     }
 }
