@@ -89,7 +89,11 @@ public struct SiteBuilder: Sendable {
         DispatchQueue.global().async(group: savingCaches) { cache.save() }
         DispatchQueue.global().async(group: savingCaches) { records.save(record, of: buildID) }
         do {
-            try output.write(files, buildID: buildID, records: records)
+            // A build id hashes every file: when the output already holds this build, the
+            // files it would write are the files it has.
+            if previous?.build != buildID || BuildManifest.build(inOutput: options.output) != buildID {
+                try output.write(files, buildID: buildID, records: records)
+            }
         } catch {
             savingCaches.wait()
             throw error
