@@ -25,9 +25,9 @@ enum PageKey {
             }
         }
         func feed(item index: Int) {
-            let item = plan.items[index]
-            feed(item.source)
-            withUnsafeBytes(of: (fingerprints[item.source] ?? 0).littleEndian) { hash.update(with: $0) }
+            let source = plan.items[index].source
+            feed(source)
+            withUnsafeBytes(of: (fingerprints[source] ?? 0).littleEndian) { hash.update(with: $0) }
         }
         feed("page", page.path, page.title, page.layout)
         switch page.body {
