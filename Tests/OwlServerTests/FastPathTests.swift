@@ -75,6 +75,22 @@ import Testing
         }
     }
 
+    @Test func aMalformedRequestAfterRequestsAnsweredInPlaceIsStillAnswered() async throws {
+        let site = try TestSite()
+        try await withServer(site) { port, _ in
+            _ = try await RawResponse.get(port: port, "/style.css")
+            let connection = try RawConnection(port: port)
+            for _ in 0..<3 {
+                #expect(try await connection.exchange(Exchange(target: "/style.css").keptAlive).status == 200)
+            }
+            let start = connection.received.count
+            try connection.send("HELLO\r\n\r\n")
+            try await connection.read(timeout: .seconds(5))
+            #expect(connection.isClosed)
+            #expect(String(decoding: connection.received[start...], as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+        }
+    }
+
     @Test func traversalAttemptsOnAKeptAliveConnectionAreRefused() async throws {
         let site = try TestSite()
         try await withServer(site) { port, _ in
