@@ -100,8 +100,8 @@ cpu_ticks() {  # PID...
 }
 
 # wrk prints "Requests/sec: N" and latency percentiles with --latency. The server's CPU
-# time per request is measured too: unlike requests per second, it hardly depends on what
-# else the machine runs at the same time.
+# time per request is measured too: on a shared machine it varies much less than requests
+# per second, which other processes' load moves for one server and not the other.
 measure() {  # URL PID... → "requests/s avg p50 p99 cpu-µs-per-request"
     local url=$1 before after report
     shift
