@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.25.0"),
     ],
     targets: [
         // The diff engine: staged changesets, linear and sectioned. No dependencies.
@@ -56,6 +58,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
 
@@ -83,6 +87,15 @@ let package = Package(
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
         .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
-        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "CZlib"]),
+        .testTarget(
+            name: "OwlServerTests",
+            dependencies: [
+                "OwlServer",
+                "CZlib",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
     ]
 )

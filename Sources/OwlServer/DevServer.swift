@@ -7,7 +7,7 @@ import ServiceLifecycle
 ///
 /// ```swift
 /// let server = DevServer(configuration: .init(output: "public", watching: WatchedSources(root: ".")),
-///                        rebuilder: SiteRebuilder { try build() })
+///                        rebuilder: SiteRebuilder { url in try build(baseURL: url) })
 /// try await server.run { event in print(event) }
 /// ```
 public struct DevServer: Sendable {
@@ -40,6 +40,8 @@ public struct DevServer: Sendable {
         let events = LiveEvents()
         let files = FileCache()
         let resolutions = ResolutionCache()
+        let host = configuration.host
+        let address = ServedAddress(host: host, port: configuration.port)
         let live = LiveService(
             events: events,
             forgetServedFiles: {
@@ -47,6 +49,7 @@ public struct DevServer: Sendable {
                 resolutions.removeAll()
             },
             rebuilder: rebuilder,
+            address: address,
             sources: configuration.watching,
             watchStrategy: configuration.watchStrategy,
             report: report
@@ -58,12 +61,18 @@ public struct DevServer: Sendable {
 
         var logger = Logger(label: "owl-site.serve")
         logger.logLevel = .warning
-        let host = configuration.host
         let app = Application(
             responder: SiteResponder(folder: folder, files: files, resolutions: resolutions, events: events),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [CachedFileHandler(files: files, resolutions: resolutions)])
+            ),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
-                report(.listening(host: host, port: channel.localAddress?.port ?? configuration.port))
+                let port = channel.localAddress?.port ?? configuration.port
+                // Port 0 is known only now: build again, before any request is answered,
+                // so that the site names the address it is served at.
+                if address.bound(to: port) { await live.rebuild() }
+                report(.listening(host: host, port: port))
             },
             logger: logger
         )
@@ -73,6 +82,14 @@ public struct DevServer: Sendable {
             configuration: .init(services: [app, live], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         try await group.run()
+    }
+}
+
+extension DevServer {
+    /// The URL of a server listening on `host:port`, `http://host:port/`, with an IPv6
+    /// host in brackets.
+    public static func url(host: String, port: Int) -> String {
+        host.contains(":") ? "http://[\(host)]:\(port)/" : "http://\(host):\(port)/"
     }
 }
 

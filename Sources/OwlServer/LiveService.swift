@@ -9,6 +9,8 @@ struct LiveService: Service {
     /// Empties the caches of served files, whose versions a build replaced.
     let forgetServedFiles: @Sendable () -> Void
     let rebuilder: SiteRebuilder
+    /// The URL each build is given.
+    let address: ServedAddress
     let sources: WatchedSources?
     let watchStrategy: SourceWatcher.Strategy
     let report: @Sendable (DevServer.Event) -> Void
@@ -33,7 +35,7 @@ struct LiveService: Service {
     /// Builds the site once and announces the new build or the failure.
     func rebuild() async {
         let start = ContinuousClock.now
-        switch await rebuilder.rebuild() {
+        switch await rebuilder.rebuild(servedAt: address.current) {
         case .success(let build):
             forgetServedFiles()
             events.built(build)

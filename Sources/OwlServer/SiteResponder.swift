@@ -27,7 +27,7 @@ struct SiteResponder: HTTPResponder {
         if target.segments == Self.eventsSegments && !target.isFolder {
             return eventStream(for: request)
         }
-        switch resolutions.resolve(String(path.prefix { $0 != "?" && $0 != "#" }), as: target, in: folder) {
+        switch resolutions.resolve(path, as: target, in: folder) {
         case .file(let path, let status):
             return try await respond(with: path, status: status, to: request, context: context)
         case .redirect(let folderTarget):
@@ -49,10 +49,6 @@ struct SiteResponder: HTTPResponder {
 
     /// A short plain-text answer naming the status.
     static func message(_ status: HTTPResponse.Status, extraHeaders: HTTPFields = [:], for request: Request) -> Response {
-        var headers = extraHeaders
-        headers[.contentType] = "text/plain; charset=utf-8"
-        let text = ByteBuffer(string: "\(status.code) \(status.reasonPhrase)\n")
-        headers[.contentLength] = String(text.readableBytes)
-        return Response(status: status, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: text))
+        Response(Answer.message(status, extraHeaders: extraHeaders, method: request.method))
     }
 }

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = folders.buildOptions(baseURL: Self.url(host: host, port: port), quiet: true)
+        let options = folders.buildOptions(baseURL: nil, quiet: true)
         let server = DevServer(
             configuration: .init(
                 output: options.output.path,
@@ -35,7 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
                 port: port,
                 watching: noWatch ? nil : WatchedSources(root: options.source.path)
             ),
-            rebuilder: SiteRebuilder {
+            rebuilder: SiteRebuilder { serverURL in
+                var options = options
+                options.baseURL = serverURL
                 do {
                     return try SiteBuilder(options: options).build().buildID
                 } catch let error as SiteError {
@@ -55,18 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Sendable private static func print(_ event: DevServer.Event) {
         switch event {
         case .listening(let host, let port):
-            write("Serving at \(url(host: host, port: port)) (Ctrl-C to stop)", to: .standardOutput)
+            write("Serving at \(DevServer.url(host: host, port: port)) (Ctrl-C to stop)", to: .standardOutput)
         case .built(let build, let duration):
             let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
             write("built \(build) in \(milliseconds) ms", to: .standardOutput)
         case .failed(let failure):
             write("error: \(failure.message)", to: .standardError)
         }
-    }
-
-    /// `http://host:port/`, with an IPv6 host in brackets.
-    private static func url(host: String, port: Int) -> String {
-        host.contains(":") ? "http://[\(host)]:\(port)/" : "http://\(host):\(port)/"
     }
 
     /// Writes a line at once, unbuffered, so that a pipe sees it while the server runs.

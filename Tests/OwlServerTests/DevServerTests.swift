@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import OwlServer
@@ -31,4 +32,37 @@ import Testing
             #expect(!events.text.contains("event: build"))
         }
     }
+
+    @Test func portZeroBuildsTheSiteForThePortActuallyBound() async throws {
+        let site = try TestSite()
+        let urls = URLLog()
+        let rebuilder = SiteRebuilder { url in
+            urls.append(url)
+            return try site.build()
+        }
+        try await withServer(site, rebuilder: rebuilder) { port, log in
+            #expect(port != 0)
+            #expect(urls.all.last == "http://127.0.0.1:\(port)/")
+            #expect(log.all.filter { if case .built = $0 { true } else { false } }.count == urls.all.count)
+            let page = try await RawResponse.get(port: port, "/")
+            #expect(page.status == 200)
+        }
+    }
+
+    @Test func theServedAddressChangesOnlyWhenTheBoundPortDiffers() {
+        let address = ServedAddress(host: "::1", port: 8000)
+        #expect(address.current == "http://[::1]:8000/")
+        #expect(!address.bound(to: 8000))
+        #expect(address.bound(to: 41234))
+        #expect(address.current == "http://[::1]:41234/")
+    }
+}
+
+/// The server URLs builds were given, in order.
+final class URLLog: Sendable {
+    private let urls = Mutex<[String]>([])
+
+    func append(_ url: String) { urls.withLock { $0.append(url) } }
+
+    var all: [String] { urls.withLock { $0 } }
 }

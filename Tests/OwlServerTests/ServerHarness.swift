@@ -7,6 +7,7 @@ func withServer(
     _ site: TestSite,
     watching: Bool = false,
     strategy: SourceWatcher.Strategy = .automatic,
+    rebuilder: SiteRebuilder? = nil,
     _ body: (_ port: Int, _ log: EventLog) async throws -> Void
 ) async throws {
     var configuration = DevServer.Configuration(
@@ -15,7 +16,7 @@ func withServer(
         watching: watching ? WatchedSources(root: site.source) : nil
     )
     configuration.watchStrategy = strategy
-    let server = DevServer(configuration: configuration, rebuilder: SiteRebuilder { try site.build() })
+    let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { try site.build() })
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
     defer { task.cancel() }
