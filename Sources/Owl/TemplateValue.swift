@@ -23,7 +23,8 @@ enum TemplateValue {
     }
 
     /// The child called `name` of `object`: a dictionary's entry, a `MustacheParent`'s child,
-    /// or a stored property (unwrapped once when optional).
+    /// or a stored property (unwrapped once when optional); nil for a string, number,
+    /// Boolean or array.
     static func child(named name: String, of object: Any) throws(UnsupportedValue) -> Any? {
         let type = type(of: object)
         if type == [String: Any].self, let values = object as? [String: Any] {
@@ -31,6 +32,9 @@ enum TemplateValue {
         }
         if type == TemplateContext.self, let context = object as? TemplateContext {
             return context.child(named: name)
+        }
+        if isCommon(object) {
+            return nil  // strings, numbers, Booleans and arrays have no named children
         }
         let represented: Any?
         if let custom = object as? any MustacheCustomRepresentation {
