@@ -1,7 +1,7 @@
 extension CompiledTemplate {
     /// `values` rendered as swift-mustache renders them, with `{{> name}}` taken from
     /// `partials` (a partial missing there renders as nothing).
-    func render(_ values: Any, partials: TemplateLibrary?) throws(UnsupportedValue) -> String {
+    func render(_ values: Any, partials: TemplateLibrary?) throws(NeedsSwiftMustache) -> String {
         var renderer = Renderer(partials: partials, stack: [values])
         var output = ""
         output.reserveCapacity(256)
@@ -17,7 +17,7 @@ private struct Renderer {
 
     /// Renders `nodes`. Inside an indented standalone partial, swift-mustache indents every
     /// non-empty piece that starts a line of this run of nodes: the same rule, piece by piece.
-    mutating func render(_ nodes: [CompiledTemplate.Node], indentation: String, into output: inout String) throws(UnsupportedValue) {
+    mutating func render(_ nodes: [CompiledTemplate.Node], indentation: String, into output: inout String) throws(NeedsSwiftMustache) {
         guard !indentation.isEmpty else {
             for node in nodes {
                 try render(node, indentation: indentation, into: &output)
@@ -36,7 +36,7 @@ private struct Renderer {
         output += rendered
     }
 
-    private mutating func render(_ node: CompiledTemplate.Node, indentation: String, into output: inout String) throws(UnsupportedValue) {
+    private mutating func render(_ node: CompiledTemplate.Node, indentation: String, into output: inout String) throws(NeedsSwiftMustache) {
         switch node {
         case .text(let text):
             output += text
@@ -75,7 +75,7 @@ private struct Renderer {
 
     private mutating func render(
         _ nodes: [CompiledTemplate.Node], pushing value: Any, indentation: String, into output: inout String
-    ) throws(UnsupportedValue) {
+    ) throws(NeedsSwiftMustache) {
         stack.append(value)
         defer { stack.removeLast() }
         try render(nodes, indentation: indentation, into: &output)
@@ -84,7 +84,7 @@ private struct Renderer {
     /// The value `name` stands for, looked up as swift-mustache does: the first key in the
     /// innermost value that has it (or only in the innermost value, for `.a`), the others
     /// inside what it found.
-    private func lookUp(_ name: TemplateName) throws(UnsupportedValue) -> Any? {
+    private func lookUp(_ name: TemplateName) throws(NeedsSwiftMustache) -> Any? {
         let innermost = stack[stack.count - 1]
         guard let first = name.keys.first else { return TemplateValue.represented(innermost) }
         var found: Any?

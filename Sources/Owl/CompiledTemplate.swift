@@ -8,7 +8,7 @@ import Mustache
 /// swift-mustache stays the parser (so whitespace rules and errors are its own) and the
 /// renderer of everything else: templates with inheritance, blocks, transforms, dynamic
 /// partials or pragmas do not compile, and values this renderer does not know (lambdas,
-/// custom renderables) make rendering throw ``UnsupportedValue`` so the caller falls back.
+/// custom renderables) make rendering throw ``NeedsSwiftMustache`` so the caller falls back.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)

@@ -32,11 +32,11 @@ public struct TemplateLibrary: Sendable {
 
     /// The compiled form of the partial `name`, nil when the library has no such template.
     /// Throws when the template exists but has no compiled form: swift-mustache renders it.
-    func compiledPartial(named name: String) throws(UnsupportedValue) -> CompiledTemplate? {
+    func compiledPartial(named name: String) throws(NeedsSwiftMustache) -> CompiledTemplate? {
         if let template = compiled[name] {
             return template
         }
-        guard mustache.getTemplate(named: name) == nil else { throw UnsupportedValue() }
+        guard mustache.getTemplate(named: name) == nil else { throw NeedsSwiftMustache() }
         return nil
     }
 }

@@ -1,9 +1,5 @@
 import Mustache
 
-/// Thrown by a compiled template that meets a value only swift-mustache renders right
-/// (a lambda, a custom renderable, a template): the caller renders with swift-mustache instead.
-struct UnsupportedValue: Error {}
-
 /// Values as swift-mustache sees them, with its lookups, section kinds and texts.
 ///
 /// The types templates usually get (`String`, `Int`, `Double`, `Bool`, `[String: Any]`,
@@ -25,7 +21,7 @@ enum TemplateValue {
     /// The child called `name` of `object`: a dictionary's entry, a `MustacheParent`'s child,
     /// or a stored property (unwrapped once when optional); nil for a string, number,
     /// Boolean or array.
-    static func child(named name: String, of object: Any) throws(UnsupportedValue) -> Any? {
+    static func child(named name: String, of object: Any) throws(NeedsSwiftMustache) -> Any? {
         let type = type(of: object)
         if type == [String: Any].self, let values = object as? [String: Any] {
             return values[name]
@@ -43,7 +39,7 @@ enum TemplateValue {
             represented = object
         }
         guard let represented else { return nil }
-        if represented is MustacheLambda { throw UnsupportedValue() }
+        if represented is MustacheLambda { throw NeedsSwiftMustache() }
         if let parent = represented as? any MustacheParent {
             return parent.child(named: name)
         }
@@ -59,28 +55,28 @@ enum TemplateValue {
     }
 
     /// The text of a variable's value, before escaping.
-    static func text(of value: Any) throws(UnsupportedValue) -> String {
+    static func text(of value: Any) throws(NeedsSwiftMustache) -> String {
         let type = type(of: value)
         if type == String.self, let text = value as? String { return text }
         if type == Int.self, let number = value as? Int { return String(number) }
         if type == Bool.self, let flag = value as? Bool { return flag ? "true" : "false" }
         if type == Double.self, let number = value as? Double { return number.description }
         if value is MustacheTemplate || value is any MustacheCustomRenderable || value is MustacheLambda {
-            throw UnsupportedValue()
+            throw NeedsSwiftMustache()
         }
         guard let optional = value as? any OptionalValue else { return String(describing: value) }
         return String(describing: optional.wrappedValue ?? value)
     }
 
     /// What a section over `value` renders.
-    static func section(_ value: Any?) throws(UnsupportedValue) -> SectionKind {
+    static func section(_ value: Any?) throws(NeedsSwiftMustache) -> SectionKind {
         guard let value else { return .nothing }
         let type = type(of: value)
         if type == Bool.self, let flag = value as? Bool { return .flag(flag) }
         if type == [Any].self, let elements = value as? [Any] { return .elements(elements) }
         if type == [[String: Any]].self, let elements = value as? [[String: Any]] { return .elements(elements) }
         if isCommon(value) { return .object(value) }
-        if value is MustacheLambda || value is any MustacheCustomRenderable { throw UnsupportedValue() }
+        if value is MustacheLambda || value is any MustacheCustomRenderable { throw NeedsSwiftMustache() }
         if let sequence = value as? any MustacheSequence { return .elements(elements(of: sequence)) }
         if let flag = value as? Bool { return .flag(flag) }
         return .object(value)

@@ -66,7 +66,7 @@ import Testing
         let template = try MustacheTemplate(string: "{{lambda}}")
         let compiled = try #require(CompiledTemplate(template))
         let context = TemplateContext(WithLambda(), link: nil)
-        #expect(throws: UnsupportedValue.self) { try compiled.render(context, partials: nil) }
+        #expect(throws: NeedsSwiftMustache.self) { try compiled.render(context, partials: nil) }
         #expect(ParsedTemplate(mustache: template, compiled: compiled, partials: nil).render(context) == "x")
     }
 }
