@@ -19,7 +19,8 @@ func withServer(
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
     defer { task.cancel() }
-    guard case .listening(_, let port)? = await log.next(where: { if case .listening = $0 { true } else { false } }) else {
+    // The first build runs before the server listens: generous on a busy machine.
+    guard case .listening(_, let port)? = await log.next(where: { if case .listening = $0 { true } else { false } }, timeout: .seconds(60)) else {
         task.cancel()
         throw TestError("the server did not start: \(String(describing: await task.result))")
     }

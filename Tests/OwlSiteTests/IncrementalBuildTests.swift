@@ -32,6 +32,19 @@ import Testing
         #expect(navigation.renderedPageCount == navigation.pageCount)
     }
 
+    @Test func anUnchangedBuildLeavesTheOutputAsItIs() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let first = try build(site)
+        let index = site.output.appendingPathComponent("index.html").path
+        let before = try FileManager.default.attributesOfItem(atPath: index)
+        let second = try build(site)
+        let after = try FileManager.default.attributesOfItem(atPath: index)
+        #expect(second.buildID == first.buildID && second.renderedPageCount == 0)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+        #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+    }
+
     @Test func aChangedThemeRerendersEverything() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -9,7 +9,7 @@ import Testing
 
     private func load(_ cache: MarkdownCache, _ url: URL, parses: inout Int) throws -> ContentItem {
         var count = 0
-        let item = try cache.item(for: url, source: "content/posts/a.md") { bytes in
+        let item = try cache.item(forFile: url.path, source: "content/posts/a.md") { bytes in
             count += 1
             return try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/posts/a.md", relativePath: "posts/a.md", markdown: renderer)
         }
@@ -46,13 +46,48 @@ import Testing
 
     @Test func aCorruptCacheIsIgnored() throws {
         let cacheFolder = folder.appendingPathComponent(".owl-cache")
-        try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        try FileManager.default.createDirectory(at: shards, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data([1, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9]).write(to: cacheFolder.appendingPathComponent("markdown.bin"))
+        for shard in 0..<64 {
+            try Data([2, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9]).write(to: shards.appendingPathComponent("\(shard).bin"))
+        }
         let file = folder.appendingPathComponent("a.md")
         try Data("# A\n".utf8).write(to: file)
         var parses = 0
         _ = try load(MarkdownCache(folder: cacheFolder, settings: "s"), file, parses: &parses)
         #expect(parses == 1)
+    }
+
+    @Test func aChangedFileRewritesOneShardOfTheCache() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cacheFolder = folder.appendingPathComponent(".owl-cache")
+        let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
+        for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
+        func build() throws -> MarkdownCache {
+            let cache = MarkdownCache(folder: cacheFolder, settings: "s")
+            for (number, file) in files.enumerated() {
+                _ = try cache.item(forFile: file.path, source: "content/p\(number).md") { bytes in
+                    try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/p\(number).md", relativePath: "p\(number).md", markdown: renderer)
+                }
+            }
+            cache.save()
+            return cache
+        }
+        func stamps() throws -> [String: Date] {
+            let shards = cacheFolder.appendingPathComponent("markdown")
+            return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: shards.path).map { name in
+                (name, try FileManager.default.attributesOfItem(atPath: shards.appendingPathComponent(name).path)[.modificationDate] as! Date)
+            })
+        }
+        _ = try build()
+        let before = try stamps()
+        #expect(before.count > 10)
+        try Data("# Post 7, edited\n".utf8).write(to: files[7])
+        _ = try build()
+        let after = try stamps()
+        #expect(Set(after.keys) == Set(before.keys))
+        #expect(after.filter { before[$0.key] != $0.value }.count == 1)
     }
 }

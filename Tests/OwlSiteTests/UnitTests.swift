@@ -116,6 +116,20 @@ import Owl
 }
 
 @Suite struct RegionScannerTests {
+    @Test func findAgreesWithAPlainSearch() {
+        var random = SeededRandom(seed: 11)
+        let alphabet = Array(" h=\"ab".utf8)
+        for _ in 0..<2_000 {
+            let haystack = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let needle = (0..<Int(1 + random.next() % 4)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let start = Int(random.next() % UInt64(haystack.count + 2))
+            let expected = start > haystack.count ? nil : (start..<max(start, haystack.count - needle.count + 1)).first {
+                haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+            }
+            #expect(RegionScanner.find(needle, in: haystack, from: start) == expected, "\(haystack) \(needle) \(start)")
+        }
+    }
+
     @Test func matchesNestedElementsOfTheSameNameAndVoidElements() throws {
         let html = "<body><div data-owl-region=\"a\"><div>in</div><divider>x</divider></div><meta name=\"m\" data-owl-region=\"m\"><p>after</p></body>"
         let regions = RegionScanner.regions(in: Array(html.utf8))

@@ -14,6 +14,14 @@ public struct SiteBuilder: Sendable {
 
     /// Runs the build. On error the output folder is left as it was.
     public func build() throws -> BuildReport {
+        do {
+            return try build(usingCache: options.incremental)
+        } catch is OutputFile.PreviousOutputChanged {
+            return try build(usingCache: false)
+        }
+    }
+
+    private func build(usingCache: Bool) throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
@@ -22,20 +30,22 @@ public struct SiteBuilder: Sendable {
         try options.checkOutputFolder()
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cacheFolder = options.source.appendingPathComponent(".owl-cache")
-        let cache = MarkdownCache(
-            folder: options.incremental ? cacheFolder : nil,
-            settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)"
-        )
+        let cacheFolder = usingCache ? options.source.appendingPathComponent(".owl-cache") : nil
+        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)")
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         let output = AtomicOutput(output: options.output)
+        let records = BuildRecords(cacheFolder: cacheFolder)
+        let previous = records.load(output: output.previous)
 
         let site = PageKey.site(templates: templates, config: config, plan: plan)
         let fingerprints = cache.fingerprints
         let keys = try Array(plan.pages.indices).concurrentMap { PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints) }
-        let pageCache = PageCache(folder: options.incremental ? cacheFolder : nil, previousOutput: output.previous)
-        let reused = try Array(plan.pages.indices).concurrentMap { pageCache.reuse(plan.pages[$0].path, key: keys[$0]) }
+        let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
+            let path = plan.pages[index].path
+            guard let previous, let page = previous.page(path), page.key == keys[index] else { return nil }
+            return RenderedPage(path: path, reusing: page, of: previous)
+        }
         let stale = plan.pages.indices.filter { reused[$0] == nil }
         let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
         progress.begin(total: stale.count)
@@ -44,43 +54,55 @@ public struct SiteBuilder: Sendable {
             return try renderer.render(plan.pages[index])
         }
         let renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
-        var pageList = plan.pages.indices.compactMap { reused[$0] ?? renderedByIndex[$0] }
+        let pages = plan.pages.indices.compactMap { reused[$0] ?? renderedByIndex[$0] }
 
         var files = try otherFiles(content: content, plan: plan, templates: templates)
-        for page in pageList {
+        for page in pages {
             if files[page.file] != nil {
                 throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
             }
-            files[page.file] = page.bytes
+            files[page.file] = page.output
         }
-        let buildID = try Self.buildID(of: files)
-        for index in pageList.indices {
-            pageList[index].fill(buildID: buildID)
-            files[pageList[index].file] = pageList[index].bytes
-        }
-        let manifest = BuildManifest(build: buildID, pages: Dictionary(uniqueKeysWithValues: pageList.map { ($0.path, $0.manifest) }))
-        let manifestBytes = manifest.json()
-        files["_owl/build.json"] = manifestBytes
-
-        let history = BuildHistory(reading: output.previous).adding(buildID, manifest: manifestBytes, keepingEarlier: config.history)
-        files.merge(history.files) { new, _ in new }
-        let pageFiles = files
-        let patches = try PatchFile.files(fromStored: history.earlierManifests, to: manifest) { file in
-            guard let bytes = pageFiles[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
-            return bytes
+        let buildID = Self.buildID(of: files)
+        let manifest = OutputFile(BuildManifest.json(build: buildID, pages: pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path }))
+        files[BuildManifest.file] = manifest
+        let history = BuildHistory(reading: output.previous).adding(buildID, keepingEarlier: config.history)
+        files.merge(try history.files(manifest: manifest, previousOutput: output.previous, previous: previous)) { new, _ in new }
+        let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
+        let patches = try PatchFile.files(
+            from: history.earlier, to: buildID, pages: pages,
+            record: { $0 == previous?.build ? previous : records.load($0) }, previousOutput: output.previous
+        ) { file in
+            guard let page = pagesByFile[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
+            return try page.output.bytes(buildID: buildID, previousOutput: output.previous)
         }
         files.merge(patches) { new, _ in new }
 
         let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
-        // The Markdown cache depends on the sources only: saved on the other core while the
-        // output's folders are made one by one.
-        let savingCache = DispatchGroup()
-        DispatchQueue.global().async(group: savingCache) { cache.save() }
-        defer { savingCache.wait() }
-        try output.write(files)
-        pageCache.save(build: buildID, pages: pageList, keys: keys)
+        let record = BuildRecord.encode(
+            build: buildID, files: files.mapValues(\.record),
+            pages: Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
+        )
+        // The caches are saved on the other core while the output is written. The record is
+        // of no use unless the output is swapped in, and does no harm if it is not.
+        let savingCaches = DispatchGroup()
+        DispatchQueue.global().async(group: savingCaches) { cache.save() }
+        DispatchQueue.global().async(group: savingCaches) { records.save(record, of: buildID) }
+        do {
+            // A build id hashes every file: when the output already holds this build, the
+            // files it would write are the files it has.
+            if previous?.build != buildID || BuildManifest.build(inOutput: options.output) != buildID {
+                try output.write(files, buildID: buildID, records: records)
+            }
+        } catch {
+            savingCaches.wait()
+            throw error
+        }
+        savingCaches.wait()
+        // The build swapped out becomes the next build's staging folder: its record stays.
+        records.prune(keeping: Set(history.builds + [previous?.build].compactMap { $0 }))
         return BuildReport(
-            buildID: buildID, pageCount: pageList.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
+            buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
         )
     }
@@ -93,30 +115,24 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Static files, theme assets, owl.js, the feed and the sitemap.
-    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = templates.assets
-        if let script = EmbeddedTheme.owlJS { files["_owl/owl.js"] = Array(script.utf8) }
+    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: OutputFile] {
+        var files = templates.assets.mapValues { OutputFile($0) }
+        if let script = EmbeddedTheme.owlJS { files["_owl/owl.js"] = OutputFile(Array(script.utf8)) }
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
-            files[path] = try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source))
+            files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
-        files["feed.xml"] = Array(AtomFeed.xml(items: content.items, config: content.config).utf8)
-        files["sitemap.xml"] = Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8)
+        files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: content.items, config: content.config).utf8))
+        files["sitemap.xml"] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         return files
     }
 
     /// A hash of every file's path and bytes (pages with their build id blanked), in path
-    /// order: each file hashed on its own (on both cores), then the paths and file hashes.
-    static func buildID(of files: [String: [UInt8]]) throws -> String {
-        let paths = files.keys.sorted()
-        let fileHashes = try paths.concurrentMap { path in
-            var hash = ContentHash()
-            hash.update(with: files[path] ?? [])
-            return hash.value
-        }
+    /// order: the paths and the files' own hashes.
+    static func buildID(of files: [String: OutputFile]) -> String {
         var hash = ContentHash()
-        for (path, fileHash) in zip(paths, fileHashes) {
+        for path in files.keys.sorted() {
             hash.update(with: path)
-            hash.update(with: withUnsafeBytes(of: fileHash.littleEndian) { Array($0) })
+            withUnsafeBytes(of: files[path]!.hash.littleEndian) { hash.update(with: $0) }
         }
         return hash.description
     }

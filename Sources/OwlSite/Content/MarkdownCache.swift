@@ -4,51 +4,72 @@ import Owl
 import Glibc
 #endif
 
-/// Parsed and rendered Markdown items from earlier builds, kept in `.owl-cache/markdown.bin`
+/// Parsed and rendered Markdown items from earlier builds, kept in `.owl-cache/markdown/`
 /// beside the sources. A file whose size and modification time are unchanged is not read
 /// again; one whose bytes hash the same is not parsed again.
+///
+/// The entries are spread over ``shardCount`` files by source path, so that a build with a
+/// few changed files rewrites a few small files, not the whole cache.
 final class MarkdownCache: @unchecked Sendable {
     /// One file's cached item and what identifies its bytes.
     private struct Entry {
         var size: Int
         var modified: Int
         var hash: UInt64
-        var item: ContentItem
+        /// The item in the cache's binary form, read when it is needed (on both cores).
+        var binary: ArraySlice<UInt8>
+
+        func item() throws -> ContentItem {
+            var input = BinaryReader(Array(binary))
+            return try ContentItem(from: &input)
+        }
     }
 
-    private static let formatVersion = 1
-    private let file: URL?
+    private static let formatVersion = 2
+    private static let shardCount = 64
+    private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
     private var previous: [String: Entry] = [:]
     private var current: [String: Entry] = [:]
     private let lock = NSLock()
-    private var changed = false
+    /// Shards holding an entry that changed in this build.
+    private var changedShards = Set<Int>()
 
     /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
     init(folder: URL?, settings: String) {
-        file = folder?.appendingPathComponent("markdown.bin")
+        self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
-        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return }
-        previous = (try? Self.decode([UInt8](data), settings: settings)) ?? [:]
+        guard let shards = self.folder else { return }
+        for shard in 0..<Self.shardCount {
+            guard let bytes = SourceText.contents(ofFile: shards.appendingPathComponent("\(shard).bin").path),
+                  let entries = try? Self.decode(bytes, settings: settings) else { continue }
+            previous.merge(entries) { first, _ in first }
+        }
     }
 
-    /// The item of the file at `url`: from the cache when its bytes are unchanged, else from `parse`.
-    func item(for url: URL, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
+    private static func shard(of source: String) -> Int {
+        Int(ContentHash(source).value % UInt64(shardCount))
+    }
+
+    /// The item of the file at `path`: from the cache when its bytes are unchanged, else from `parse`.
+    func item(forFile path: String, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
         var status = stat()
-        let stamped = stat(url.path, &status) == 0
+        let stamped = stat(path, &status) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let cached = lock.withLock { previous[source] }
-        if stamped, let cached, cached.size == size, cached.modified == modified {
+        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             remember(source, cached)
-            return cached.item
+            return item
         }
-        let bytes = try SourceText.bytes(url, displayName: source)
+        let bytes = try SourceText.bytes(URL(fileURLWithPath: path), displayName: source)
         let hash = ContentHash(bytes: bytes).value
-        let item = try cached?.hash == hash ? cached!.item : parse(bytes)
-        remember(source, Entry(size: size, modified: modified, hash: hash, item: item))
-        lock.withLock { changed = true }
+        let item = try cached.flatMap { $0.hash == hash ? try? $0.item() : nil } ?? parse(bytes)
+        var binary = BinaryWriter()
+        item.write(to: &binary)
+        remember(source, Entry(size: size, modified: modified, hash: hash, binary: binary.bytes[...]))
+        lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
         return item
     }
 
@@ -61,24 +82,34 @@ final class MarkdownCache: @unchecked Sendable {
         lock.withLock { current.mapValues(\.hash) }
     }
 
-    /// Writes the entries of this build (only when something changed), replacing the file atomically.
+    /// Writes the shards whose entries changed in this build, each replaced atomically.
     func save() {
-        guard let file else { return }
-        let (entries, dirty) = lock.withLock { (current, changed || current.count != previous.count) }
-        guard dirty else { return }
-        var out = BinaryWriter()
-        out.int(Self.formatVersion)
-        out.string(settings)
-        out.int(entries.count)
-        for (source, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            out.string(source)
-            out.int(entry.size)
-            out.int(entry.modified)
-            out.int(Int(bitPattern: UInt(entry.hash)))
-            entry.item.write(to: &out)
+        guard let folder else { return }
+        let (entries, changed) = lock.withLock { (current, changedShards) }
+        let dirty = changed.union(previous.keys.filter { entries[$0] == nil }.map(Self.shard(of:)))
+        guard !dirty.isEmpty else { return }
+        var shards: [Int: [(String, Entry)]] = [:]
+        for (source, entry) in entries {
+            let shard = Self.shard(of: source)
+            if dirty.contains(shard) { shards[shard, default: []].append((source, entry)) }
         }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(out.bytes).write(to: file, options: .atomic)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for shard in dirty {
+            let members = shards[shard] ?? []
+            var out = BinaryWriter()
+            out.reserve(members.reduce(64) { $0 + $1.1.binary.count + 128 })
+            out.int(Self.formatVersion)
+            out.string(settings)
+            out.int(members.count)
+            for (source, entry) in members {
+                out.string(source)
+                out.int(entry.size)
+                out.int(entry.modified)
+                out.int(Int(bitPattern: UInt(entry.hash)))
+                out.blob(entry.binary)
+            }
+            try? Data(out.bytes).write(to: folder.appendingPathComponent("\(shard).bin"), options: .atomic)
+        }
     }
 
     private static func decode(_ bytes: [UInt8], settings: String) throws -> [String: Entry] {
@@ -89,7 +120,7 @@ final class MarkdownCache: @unchecked Sendable {
             let source = try input.string()
             let size = try input.int(), modified = try input.int()
             let hash = UInt64(UInt(bitPattern: try input.int()))
-            entries[source] = Entry(size: size, modified: modified, hash: hash, item: try ContentItem(from: &input))
+            entries[source] = Entry(size: size, modified: modified, hash: hash, binary: try input.blob())
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries

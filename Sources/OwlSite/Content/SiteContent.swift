@@ -34,10 +34,10 @@ extension SiteContent {
         }
 
         let markdown = MarkdownRenderer(allowsRawHTML: config.rawHTML, rootPath: config.rootPath)
+        let contentPath = contentFolder.path
         let items = try markdownPaths.concurrentMap { path in
-            let url = contentFolder.appendingPathComponent(path)
             let source = "content/" + path
-            return try cache.item(for: url, source: source) { bytes in
+            return try cache.item(forFile: contentPath + "/" + path, source: source) { bytes in
                 let text = try SourceText.decode(bytes, displayName: source)
                 return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
             }

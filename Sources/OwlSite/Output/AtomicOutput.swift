@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a build into a temporary folder beside the output, flushes it to disk and swaps it in,
-/// so that a failed or killed build leaves the previous output complete.
+/// Writes a build into a temporary folder beside the output and swaps it in, so that a
+/// failed or killed build leaves the previous output complete.
 struct AtomicOutput {
     let output: URL
 
@@ -18,27 +18,82 @@ struct AtomicOutput {
         return leftovers(kind: "old").first
     }
 
-    /// Writes `files` (path below the output → bytes) and puts them in place of the output.
+    /// Writes `files` (path below the output → file) with `buildID` filled in, and puts them
+    /// in place of the output.
     ///
     /// The output replaced by the previous build is kept aside as a spare and becomes this
-    /// build's staging folder: files are rewritten in place and extras deleted, which spares
-    /// the file system from allocating (and later freeing) an inode per page on every build.
-    func write(_ files: [String: [UInt8]]) throws {
+    /// build's staging folder, which spares the file system from allocating (and later
+    /// freeing) an inode per page on every build. When `records` knows the build the spare
+    /// holds, only what differs is written: a file whose bytes are the same but for the build
+    /// id gets the new id written over the old one, and nothing else. Otherwise every file is
+    /// written and anything else deleted.
+    ///
+    /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
+    /// output in place, and what a build wrote reaches the disk as the system writes it back.
+    func write(_ files: [String: OutputFile], buildID: String, records: BuildRecords) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         restoreInterruptedSwap()
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         try prepare(staging)
         do {
-            try prune(staging, keeping: files)
-            try writeFiles(files, into: staging)
-            try flush(staging)
+            // Without its manifest the folder counts as unknown, should this build not finish.
+            let held = records.load(output: staging)
+            unlink(staging.appendingPathComponent(Self.manifestFile).path)
+            let writer = FileWriter(root: staging.path, buildID: buildID, previousOutput: previous)
+            var rest = files
+            let manifest = rest.removeValue(forKey: Self.manifestFile)
+            if let held {
+                try update(staging, holding: held, to: rest, writer: writer)
+            } else {
+                try prune(staging, keeping: files)
+                try makeFolders(Self.folders(of: rest.keys), in: staging)
+                _ = try Array(rest).concurrentMap { try writer.write($1, to: $0) }
+            }
+            if let manifest {
+                try makeFolders(Self.folders(of: [Self.manifestFile]), in: staging)
+                try writer.write(manifest, to: Self.manifestFile)
+            }
             try swap(in: staging)
         } catch {
             if rename(staging.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
                 try? manager.removeItem(at: staging)
             }
             throw error
+        }
+    }
+
+    /// The manifest, written last: a staging folder without one is one a build did not finish.
+    private static let manifestFile = BuildManifest.file
+
+    /// Turns `folder`, which holds the build `held`, into `files`: deletes what is gone,
+    /// rewrites what changed and writes the new build id into what did not.
+    private func update(_ folder: URL, holding held: BuildRecord, to files: [String: OutputFile], writer: FileWriter) throws {
+        let root = folder.path
+        let heldPaths = held.filePaths()
+        for path in heldPaths where files[path] == nil {
+            unlink(root + "/" + path)
+        }
+        let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
+        for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
+            rmdir(root + "/" + directory)
+        }
+        try makeFolders(newFolders.subtracting(oldFolders), in: folder)
+        _ = try Array(files).concurrentMap { path, file in
+            if let old = held.file(path), old == file.record {
+                try writer.writeBuildID(of: file, to: path)
+            } else {
+                try writer.write(file, to: path)
+            }
+        }
+    }
+
+    /// Makes `folders` (paths below `root`) in order, parents first.
+    private func makeFolders(_ folders: Set<String>, in root: URL) throws {
+        for directory in folders.sorted() {
+            guard mkdir(root.path + "/" + directory, 0o755) == 0 || errno == EEXIST else {
+                throw SiteError(file: output.path, "cannot create folder \(directory): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
@@ -54,11 +109,11 @@ struct AtomicOutput {
     }
 
     /// Deletes everything in `folder` that is not one of `files` or a folder holding one.
-    private func prune(_ folder: URL, keeping files: [String: [UInt8]]) throws {
+    private func prune(_ folder: URL, keeping files: [String: OutputFile]) throws {
         try prune(root: folder.path, relative: "", files: files, folders: Self.folders(of: files.keys))
     }
 
-    private func prune(root: String, relative: String, files: [String: [UInt8]], folders: Set<String>) throws {
+    private func prune(root: String, relative: String, files: [String: OutputFile], folders: Set<String>) throws {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
         var entries: [(name: String, isFolder: Bool)] = []
         while let entry = readdir(directory) {
@@ -82,56 +137,14 @@ struct AtomicOutput {
     private static func folders(of paths: some Sequence<String>) -> Set<String> {
         var folders = Set<String>()
         for path in paths {
-            var directory = (path as NSString).deletingLastPathComponent
-            while !directory.isEmpty, folders.insert(directory).inserted {
-                directory = (directory as NSString).deletingLastPathComponent
+            var end = path.utf8.endIndex
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")),
+                  folders.insert(String(path[..<slash])).inserted {
+                end = slash
             }
         }
         return folders
     }
-
-    private func writeFiles(_ files: [String: [UInt8]], into folder: URL) throws {
-        for directory in Self.folders(of: files.keys).sorted() {
-            guard mkdir(folder.path + "/" + directory, 0o755) == 0 || errno == EEXIST else {
-                throw SiteError(file: output.path, "cannot create folder \(directory): \(String(cString: strerror(errno)))")
-            }
-        }
-        let root = folder.path
-        _ = try Array(files).concurrentMap { path, bytes in
-            // Overwritten in place and cut to length, not truncated first: truncating a file to
-            // zero makes ext4 write it back on close, which made rewriting a site I/O-bound.
-            let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))") }
-            defer { close(descriptor) }
-            var written = 0
-            while written < bytes.count {
-                let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-                guard result > 0 else { throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))") }
-                written += result
-            }
-            guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
-                throw SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
-    /// Flushes the staging folder's file system, so the swap never exposes unwritten files.
-    private func flush(_ folder: URL) throws {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SiteError(file: folder.path, "cannot open the build folder") }
-        defer { close(descriptor) }
-        guard Self.syncFileSystem(descriptor) == 0 else { throw SiteError(file: folder.path, "cannot flush the build to disk") }
-    }
-
-    /// Linux `syncfs(2)` (one call for the whole file system), or `sync(2)` where it is missing.
-    private static let syncFileSystem: @Sendable (Int32) -> Int32 = {
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
-            return { _ in sync(); return 0 }
-        }
-        let function = unsafeBitCast(symbol, to: SyncFS.self)
-        return { function($0) }
-    }()
 
     /// Puts `staging` in place of the output. Where the system allows, the two folders are
     /// exchanged in one step and the output never goes missing, not even for a server

@@ -31,6 +31,12 @@ extension ManifestPage {
         }
     }
 
+    /// The entry ``write(to:)`` wrote as `binary`.
+    init(binary: ArraySlice<UInt8>) throws {
+        var input = BinaryReader(Array(binary))
+        try self.init(from: &input)
+    }
+
     init(from input: inout BinaryReader) throws {
         file = try input.string()
         title = try input.string()

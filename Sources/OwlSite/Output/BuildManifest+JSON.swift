@@ -2,19 +2,32 @@ extension BuildManifest {
     /// The manifest as compact, deterministic JSON (pages and regions sorted by key);
     /// `JSONDecoder` reads it back into an equal value.
     func json() -> [UInt8] {
+        Self.json(build: build, pages: pages.keys.sorted().map { ($0, pages[$0]!.json()[...]) })
+    }
+
+    /// The JSON of a manifest of `build` from its pages' entries (``ManifestPage/json()``), sorted by path.
+    static func json(build: String, pages: [(path: String, json: ArraySlice<UInt8>)]) -> [UInt8] {
         var out = JSONOutput()
-        out.raw("{\"format\":")
-        out.string(format)
-        out.raw(",\"version\":\(version),\"build\":")
+        out.reserve(pages.reduce(128) { $0 + $1.path.utf8.count + $1.json.count + 4 })
+        out.raw("{\"format\":\"owl-build\",\"version\":1,\"build\":")
         out.string(build)
         out.raw(",\"pages\":{")
-        out.separated(pages.keys.sorted()) { out, path in
+        out.separated(pages) { out, page in
             out.raw("\n")
-            out.string(path)
+            out.string(page.path)
             out.raw(":")
-            pages[path]!.write(to: &out)
+            out.append(page.json)
         }
         out.raw("\n}}\n")
+        return out.bytes
+    }
+}
+
+extension ManifestPage {
+    /// The page's entry in the manifest's JSON.
+    func json() -> [UInt8] {
+        var out = JSONOutput()
+        write(to: &out)
         return out.bytes
     }
 }
@@ -66,6 +79,10 @@ struct JSONOutput {
     private(set) var bytes: [UInt8] = []
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ json: some Collection<UInt8>) { bytes.append(contentsOf: json) }
+
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
     /// Each element written by `write`, with a comma between them.
     mutating func separated<Elements: Sequence>(_ elements: Elements, _ write: (inout JSONOutput, Elements.Element) -> Void) {

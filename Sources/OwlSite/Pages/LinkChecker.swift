@@ -29,9 +29,10 @@ enum LinkChecker {
 
     /// The output path (below the site root, no leading slash) an internal link points at; `nil` for external links.
     private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String? {
-        var target = href
-        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
-        if target.isEmpty || target.contains(":") || target.hasPrefix("//") { return nil }
+        // Scanned as UTF-8: most links are external, and character-wise scanning made them costly.
+        let cut = href.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? href.utf8.endIndex
+        let target = String(href[..<cut])
+        if target.isEmpty || target.utf8.contains(UInt8(ascii: ":")) || target.hasPrefix("//") { return nil }
         if target.hasPrefix("/") {
             guard target.hasPrefix(rootPath) else { return String(target.dropFirst()) }
             return String(target.dropFirst(rootPath.count))

@@ -14,32 +14,44 @@ enum PageKey {
     }
 
     /// The key of `page`: `site`, the page's own settings, and the content hash of every
-    /// item it shows (`fingerprints`, by source file).
+    /// item it shows (`fingerprints`, by source file). Fields are fed with separators, so
+    /// that no two different inputs feed the same bytes.
     static func key(for page: PageSpec, site: String, plan: SitePlan, fingerprints: [String: UInt64]) -> UInt64 {
-        var text = site + "page \(page.path)|\(page.title)|\(page.layout)\n"
-        func item(_ index: Int) -> String {
-            let item = plan.items[index]
-            return "\(item.source):\(fingerprints[item.source] ?? 0)"
+        var hash = ContentHash(site)
+        func feed(_ fields: String...) {
+            for field in fields {
+                hash.update(with: field)
+                hash.update(with: CollectionOfOne(0))
+            }
         }
+        func feed(item index: Int) {
+            let item = plan.items[index]
+            feed(item.source)
+            withUnsafeBytes(of: (fingerprints[item.source] ?? 0).littleEndian) { hash.update(with: $0) }
+        }
+        feed("page", page.path, page.title, page.layout)
         switch page.body {
         case let .item(index):
-            text += "item \(item(index))\n"
+            feed("item")
+            feed(item: index)
         case let .list(intro, pagination):
-            text += "intro \(intro ?? "")\n"
-            if let pagination { text += "pages \(pagination.number)/\(pagination.count) \(pagination.previousPath ?? "") \(pagination.nextPath ?? "")\n" }
+            feed("intro", intro ?? "")
+            if let pagination {
+                feed("pages", "\(pagination.number)/\(pagination.count)", pagination.previousPath ?? "", pagination.nextPath ?? "")
+            }
         }
         for list in page.lists {
-            text += "list \(list.style) \(list.id)\n"
+            feed("list", "\(list.style)", list.id)
             for section in list.sections {
-                text += "section \(section.id)|\(section.header ?? "")|\(section.footer ?? "")\n"
+                feed("section", section.id, section.header ?? "", section.footer ?? "")
                 for cell in section.cells {
                     switch cell {
-                    case let .item(index): text += item(index) + "\n"
-                    case let .tag(slug): text += "tag \(slug) \(plan.tags[slug]?.name ?? "") \(plan.tags[slug]?.count ?? 0)\n"
+                    case let .item(index): feed(item: index)
+                    case let .tag(slug): feed("tag", slug, plan.tags[slug]?.name ?? "", "\(plan.tags[slug]?.count ?? 0)")
                     }
                 }
             }
         }
-        return ContentHash(text).value
+        return hash.value
     }
 }

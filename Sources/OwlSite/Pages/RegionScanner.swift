@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
 /// one's outer HTML, matching the element's closing tag through nested elements of its name.
 enum RegionScanner {
@@ -49,13 +51,21 @@ enum RegionScanner {
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            guard let candidate = bytes[index...].firstIndex(of: first), candidate + needle.count <= bytes.count else { return nil }
-            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-            index = candidate + 1
+        guard !needle.isEmpty, start >= 0, start + needle.count <= bytes.count else { return nil }
+        // Anchored on the needle's last byte (a quote in the needles used here), which is far
+        // rarer in HTML than its first (a space or a letter).
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!, tail = needle.count - 1
+                var index = start + tail
+                while index < haystack.count {
+                    guard let found = memchr(base + index, Int32(needle[tail]), haystack.count - index) else { return nil }
+                    index = UnsafeRawPointer(found) - base
+                    if memcmp(base + index - tail, needle.baseAddress!, tail) == 0 { return index - tail }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }

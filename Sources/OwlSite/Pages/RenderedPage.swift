@@ -1,13 +1,19 @@
 import Owl
 
-/// A page's final bytes (with the build id still blanked) and its manifest entry.
+/// A page of the build: its output file (with the build id still blanked) and its manifest
+/// entry, rendered in this build or taken from the record of the previous one.
 struct RenderedPage: Sendable {
     var path: String
     var file: String
-    var bytes: [UInt8]
-    var manifest: ManifestPage
-    /// Where the blanked build id sits, to be filled in once the build id is known.
-    var buildIDOffsets: [Int]
+    var output: OutputFile
+    /// The page's entry in `build.json`.
+    var json: ArraySlice<UInt8>
+    /// The page's entry in the build cache's binary form.
+    var binary: ArraySlice<UInt8>
+    /// The manifest entry, when the page was rendered in this build.
+    private var rendered: ManifestPage?
+    /// The build the page was taken from unchanged, when it was not rendered.
+    private(set) var reused: String?
 
     /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
     static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
@@ -50,8 +56,7 @@ struct RenderedPage: Sendable {
                 index = zero + 1
             }
         }
-        bytes = output
-        self.buildIDOffsets = buildIDOffsets
+        self.output = OutputFile(output, buildIDOffsets: buildIDOffsets)
 
         let sectionRanges = listEntries.flatMap { $0.sections.map { $0.range[0]..<$0.range[1] } }
         var regions: [String: ManifestSpan] = [:]
@@ -68,21 +73,31 @@ struct RenderedPage: Sendable {
             position = range.upperBound
         }
         shell.update(with: output[position...])
-        manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
+        let manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
+        rendered = manifest
+        json = manifest.json()[...]
+        var binary = BinaryWriter()
+        manifest.write(to: &binary)
+        self.binary = binary.bytes[...]
     }
 
-    /// A page taken from an earlier build, its build id blanked again.
-    init(path: String, bytes: [UInt8], manifest: ManifestPage, buildIDOffsets: [Int]) {
+    /// The page `path` of the previous build `record`, which has it.
+    init(path: String, reusing page: BuildRecord.Page, of record: BuildRecord) {
         self.path = path
-        file = manifest.file
-        self.bytes = bytes
-        self.manifest = manifest
-        self.buildIDOffsets = buildIDOffsets
+        self.file = page.file
+        output = OutputFile(previous: page.file, page.output)
+        json = page.json
+        binary = page.binary
+        reused = record.build
     }
 
-    /// Writes `buildID` (16 ASCII characters) over every blanked build id.
-    mutating func fill(buildID: String) {
-        let id = Array(buildID.utf8)
-        for offset in buildIDOffsets { bytes.replaceSubrange(offset..<(offset + id.count), with: id) }
+    /// The manifest entry.
+    func manifest() throws -> ManifestPage {
+        try rendered ?? ManifestPage(binary: binary)
+    }
+
+    /// What the build's record keeps of the page, rendered from inputs that hash to `key`.
+    func record(key: UInt64) -> BuildRecord.Page {
+        BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary)
     }
 }

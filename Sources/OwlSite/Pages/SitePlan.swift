@@ -140,19 +140,21 @@ struct SitePlan: Sendable {
         return sections
     }
 
+    /// Fields are read in place: copying whole items in every comparison made sorting slow.
     private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {
         indices.sorted { a, b in
-            let (x, y) = (items[a], items[b])
             switch order {
             case .date:
-                if x.date != y.date { return (x.date ?? .distantPast) > (y.date ?? .distantPast) }
+                let (x, y) = (items[a].date, items[b].date)
+                if x != y { return (x ?? .distantPast) > (y ?? .distantPast) }
             case .title:
-                if x.title != y.title { return x.title < y.title }
+                if items[a].title != items[b].title { return items[a].title < items[b].title }
             case .weight:
-                if x.weight != y.weight { return (x.weight ?? .max) < (y.weight ?? .max) }
-                if x.title != y.title { return x.title < y.title }
+                let (x, y) = (items[a].weight, items[b].weight)
+                if x != y { return (x ?? .max) < (y ?? .max) }
+                if items[a].title != items[b].title { return items[a].title < items[b].title }
             }
-            return x.path < y.path
+            return items[a].path < items[b].path
         }
     }
 }

@@ -13,14 +13,4 @@ extension PatchFile {
         }
         return files
     }
-
-    /// The same from stored manifests (the bytes of `_owl/history/BUILD.json` files). One
-    /// that cannot be read, or of another format version, gets no patch: its visitors
-    /// load the page again.
-    public static func files(
-        fromStored history: [[UInt8]], to new: BuildManifest, pageBytes: (String) throws -> [UInt8]
-    ) throws -> [String: [UInt8]] {
-        let manifests = history.compactMap { try? JSONDecoder().decode(BuildManifest.self, from: Data($0)) }
-        return try files(from: manifests.filter { $0.format == "owl-build" && $0.version == 1 }, to: new, pageBytes: pageBytes)
-    }
 }

@@ -1,10 +1,18 @@
+import Glibc
+
 /// A compact byte format for the build cache: integers as 8 bytes, strings length-prefixed.
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
+
+    mutating func uint64(_ value: UInt64) { int(Int(bitPattern: UInt(value))) }
+
+    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -13,6 +21,12 @@ struct BinaryWriter {
     mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
+    }
+
+    /// Length-prefixed bytes.
+    mutating func blob(_ value: some Collection<UInt8>) {
+        int(value.count)
+        bytes.append(contentsOf: value)
     }
 
     mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
@@ -28,16 +42,32 @@ struct BinaryReader {
     private let bytes: [UInt8]
     private var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], at position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
 
     var isAtEnd: Bool { position == bytes.count }
 
     mutating func int() throws -> Int {
         guard position + 8 <= bytes.count else { throw Malformed() }
-        var value: Int64 = 0
-        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[position..<(position + 8)]) }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
         position += 8
         return Int(Int64(littleEndian: value))
+    }
+
+    mutating func uint64() throws -> UInt64 { UInt64(UInt(bitPattern: try int())) }
+
+    /// Reads a string and tells whether it is `text`, without making a `String` of it.
+    mutating func matches(_ text: String) throws -> Bool {
+        let count = try count()
+        defer { position += count }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == count && bytes.withUnsafeBufferPointer { buffer in
+                utf8.isEmpty || memcmp(buffer.baseAddress! + position, utf8.baseAddress!, count) == 0
+            }
+        }
     }
 
     mutating func bool() throws -> Bool {
@@ -53,6 +83,13 @@ struct BinaryReader {
         guard count >= 0, position + count <= bytes.count else { throw Malformed() }
         defer { position += count }
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+    }
+
+    /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
+    mutating func blob() throws -> ArraySlice<UInt8> {
+        let count = try count()
+        defer { position += count }
+        return bytes[position..<(position + count)]
     }
 
     mutating func optional<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> Value? {

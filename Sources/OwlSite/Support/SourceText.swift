@@ -13,7 +13,7 @@ enum SourceText {
 
     /// The bytes of the file at `path`, read straight into the array at the size `fstat`
     /// gives (and on to the end, should it have grown); nil when it cannot be read.
-    private static func contents(ofFile path: String) -> [UInt8]? {
+    static func contents(ofFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

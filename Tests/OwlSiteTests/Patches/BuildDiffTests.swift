@@ -148,13 +148,4 @@ struct BuildDiffTests {
         let files = try PatchFile.files(from: [pair.old, older, pair.new], to: pair.new) { pair.files[$0]! }
         #expect(Set(files.keys) == ["_owl/patches/00000000000000aa.json", "_owl/patches/00000000000000cc.json"])
     }
-
-    @Test func storedHistorySkipsUnreadableManifests() throws {
-        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts(perSection: 5)])
-        let stored = [Array(try JSONEncoder().encode(pair.old)), Array("{not json".utf8), Array(try JSONEncoder().encode(pair.new))]
-        let files = try PatchFile.files(fromStored: stored, to: pair.new) { pair.files[$0]! }
-        #expect(Array(files.keys) == ["_owl/patches/00000000000000aa.json"])
-        let patch = try JSONDecoder().decode(PatchFile.self, from: Data(files["_owl/patches/00000000000000aa.json"]!))
-        #expect(patch.base == pair.old.build && patch.target == pair.new.build)
-    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The records of recent builds, one file per build in `.owl-cache/builds/`.
+struct BuildRecords: Sendable {
+    /// The folder, nil when builds keep no cache.
+    let folder: URL?
+
+    /// The records in `cacheFolder/builds` (none when `cacheFolder` is nil).
+    init(cacheFolder: URL?) {
+        folder = cacheFolder?.appendingPathComponent("builds")
+    }
+
+    /// The record of `build`, nil when there is none or it cannot be read.
+    func load(_ build: String) -> BuildRecord? {
+        guard let folder, BuildManifest.isBuildID(build),
+              let bytes = SourceText.contents(ofFile: folder.appendingPathComponent("\(build).bin").path),
+              let record = try? BuildRecord(decoding: bytes), record.build == build else { return nil }
+        return record
+    }
+
+    /// The record of the build whose output is in `output`, if there is one.
+    func load(output: URL?) -> BuildRecord? {
+        guard let output, let build = BuildManifest.build(inOutput: output) else { return nil }
+        return load(build)
+    }
+
+    /// Saves the record of `build` (``BuildRecord/encode(build:files:pages:)``).
+    func save(_ record: [UInt8], of build: String) {
+        guard let folder else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data(record).write(to: folder.appendingPathComponent("\(build).bin"), options: .atomic)
+    }
+
+    /// Deletes the records of builds other than `kept`.
+    func prune(keeping kept: Set<String>) {
+        guard let folder else { return }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            if !kept.contains((name as NSString).deletingPathExtension) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+    }
+}
+
+extension BuildManifest {
+    /// The manifest's path below the output folder.
+    static let file = "_owl/build.json"
+
+    /// Whether `text` has the form of a build id: 16 lowercase hex digits.
+    static func isBuildID(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// The build id named at the start of `output/_owl/build.json`, without reading the rest.
+    static func build(inOutput output: URL) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: output.appendingPathComponent(file).path) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 80), as: UTF8.self)
+        guard let range = head.range(of: "\"build\":\"") else { return nil }
+        let build = String(head[range.upperBound...].prefix(16))
+        return isBuildID(build) ? build : nil
+    }
+}

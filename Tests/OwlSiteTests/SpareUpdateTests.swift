@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+/// A build updates the spare output in place from the build records; the result must be
+/// what a build without any cache writes from the same sources and the same history.
+@Suite struct SpareUpdateTests {
+    /// Builds `site` with its cache, and a copy of its previous output without one.
+    private func buildBoth(_ site: SiteFixture, twin: URL) throws {
+        try? FileManager.default.removeItem(at: twin)
+        if FileManager.default.fileExists(atPath: site.output.path) {
+            try FileManager.default.copyItem(at: site.output, to: twin)
+        }
+        let cached = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        let uncached = try SiteBuilder(options: BuildOptions(source: site.root, output: twin, quiet: true, incremental: false)).build()
+        #expect(cached.buildID == uncached.buildID)
+    }
+
+    @Test func randomEditsThroughTheSpareEqualBuildsWithoutCache() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let twin = site.root.appendingPathComponent("twin")
+        var random = SeededRandom(seed: 7)
+        var posts = ["first", "second", "third", "fourth"]
+        try buildBoth(site, twin: twin)
+        for step in 0..<10 {
+            switch random.next() % 5 {
+            case 0:
+                let name = "new-\(step)"
+                posts.append(name)
+                try site.write("content/posts/\(name).md", "---\ntitle: New \(step)\ndate: 202\(step % 4)-02-0\(1 + step % 8)\ntags: [t\(step % 3)]\n---\n\nBody \(step).\n")
+            case 1 where posts.count > 2:
+                let name = posts.remove(at: Int(random.next() % UInt64(posts.count)))
+                try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/\(name).md"))
+            case 2:
+                let name = posts[Int(random.next() % UInt64(posts.count))]
+                try site.write("content/posts/\(name).md", "---\ntitle: \(name) edited \(step)\ndate: 2021-0\(1 + step % 9)-10\ntags: [a, t\(step % 2)]\n---\n\nEdited \(step).\n")
+            case 3:
+                try site.write("static/files/step.txt", "step \(step)")
+            default:
+                try? FileManager.default.removeItem(at: site.root.appendingPathComponent("static/files"))
+            }
+            try buildBoth(site, twin: twin)
+            #expect(FolderSnapshot(site.output).differences(from: FolderSnapshot(twin)).isEmpty, "step \(step)")
+        }
+        let spare = site.root.appendingPathComponent(".public.owl-spare")
+        #expect(BuildManifest.build(inOutput: spare) != nil, "the spare holds a finished build")
+    }
+
+    @Test(arguments: [false, true]) func anOutputChangedByHandIsRebuiltFromTheSources(keepingTheSize: Bool) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        // The page is reused from the previous output, which no longer holds it as built.
+        let page = try site.page("posts/second/index.html")
+        try site.write("public/posts/second/index.html", keepingTheSize ? page.replacingOccurrences(of: "<h1", with: "<h2") : "changed by hand")
+        try site.write("content/posts/first.md", "---\ntitle: First again\ndate: 2022-01-05\n---\n")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        #expect(try site.page("posts/second/index.html").contains("<h1"))
+        #expect(try site.page("posts/first/index.html").contains("First again"))
+    }
+
+    @Test func aStagingFolderWithoutManifestIsRewrittenWhole() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        _ = try builder.build()
+        try site.write("content/posts/first.md", "---\ntitle: One\ndate: 2022-01-05\n---\n")
+        _ = try builder.build()
+        // What a build killed while updating the spare leaves: files half written, no manifest.
+        let spare = site.root.appendingPathComponent(".public.owl-spare")
+        try FileManager.default.removeItem(at: spare.appendingPathComponent("_owl/build.json"))
+        try Data("half".utf8).write(to: spare.appendingPathComponent("posts/third/index.html"))
+        try site.write("content/posts/first.md", "---\ntitle: Two\ndate: 2022-01-05\n---\n")
+        _ = try builder.build()
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+    }
+}
+
+extension SpareUpdateTests {
+    @Test func earlierBuildsWithoutRecordsArePatchedFromTheirManifests() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        var builds: [String] = []
+        for title in ["One", "Two", "Three"] {
+            try site.write("content/posts/first.md", "---\ntitle: \(title)\ndate: 2022-01-05\n---\n")
+            builds.append(try builder.build().buildID)
+        }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".owl-cache/builds"))
+        try site.write("public/_owl/history/\(builds[0]).json", "{not json")
+        try site.write("content/posts/first.md", "---\ntitle: Four\ndate: 2022-01-05\n---\n")
+        let last = try builder.build().buildID
+        let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
+        #expect(Set(patches) == ["\(builds[1]).json", "\(builds[2]).json"])
+        let patch = try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/patches/\(builds[2]).json")))
+        #expect(patch.base == builds[2] && patch.target == last && patch.pages["/posts/first/"] != nil)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
