@@ -58,6 +58,18 @@ import Testing
         }
     }
 
+    @Test func cellTemplatesWithPartialsTakeTheCompiledPath() throws {
+        let templates = Templates(source: InMemoryTemplateSource([
+            "cells/Person": "<p>\n  {{> parts/tags}}\n</p>\n", "parts/tags": "{{#tags}}\n<i>{{label}}</i>\n{{/tags}}\n",
+        ]))
+        let parsed = try #require(try templates.parsedTemplate(.named("cells/Person")))
+        let compiled = try #require(parsed.compiled)
+        for person in Self.people {
+            let context = TemplateContext(person, link: nil)
+            #expect(try compiled.render(context, partials: parsed.partials) == parsed.mustache.render(context, library: parsed.partials?.mustache))
+        }
+    }
+
     struct WithLambda {
         let lambda = MustacheLambda { "x" }
     }
