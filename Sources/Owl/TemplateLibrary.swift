@@ -6,7 +6,9 @@ import Mustache
 /// A template renders through its compiled form when it, its partials and the values stay
 /// within what that form knows (text, variables, sections, inverted sections, partials over
 /// strings, numbers, Booleans, arrays, dictionaries and plain structs), and through
-/// swift-mustache otherwise. Both give the same text, escaped by ``HTML/escape(_:)``.
+/// swift-mustache otherwise. Both give the same text, except that the compiled form escapes
+/// with ``HTML/escape(_:)`` byte by byte, and so also escapes a quote, bracket or ampersand
+/// that a combining mark follows, which swift-mustache's escaping (by whole characters) misses.
 public struct TemplateLibrary: Sendable {
     /// The templates as swift-mustache's library, which renders what the compiled forms cannot.
     public let mustache: MustacheLibrary
