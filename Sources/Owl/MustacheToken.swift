@@ -11,6 +11,15 @@ struct MustacheToken {
     /// The payload's fields by label (`name`, `transforms`, `template`; `.0` when unlabelled).
     let fields: [String: Any]
 
+    /// The field `label` when it holds an optional: its wrapped value, or `.some(nil)` when
+    /// empty; nil when there is no such field or it is not optional.
+    func optionalField(_ label: String) -> Any?? {
+        guard let value = fields[label] else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return nil }
+        return .some(mirror.children.first?.value)
+    }
+
     /// The tokens of `template`, nil if they cannot be read.
     static func tokens(of template: MustacheTemplate) -> [MustacheToken]? {
         guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else {

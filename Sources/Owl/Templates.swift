@@ -54,20 +54,20 @@ public final class Templates: @unchecked Sendable {
     }
 
     /// The partials `template` includes, at any depth, from the source; nil when none.
-    private func partials(of template: MustacheTemplate, in name: String) throws -> MustacheLibrary? {
+    private func partials(of template: MustacheTemplate, in name: String) throws -> TemplateLibrary? {
         var pending = MustacheToken.partialNames(of: template).sorted()
         guard !pending.isEmpty else { return nil }
-        var library = MustacheLibrary()
+        var partials: [String: MustacheTemplate] = [:]
         while let partial = pending.popLast() {
-            guard library.getTemplate(named: partial) == nil else { continue }
+            guard partials[partial] == nil else { continue }
             guard let text = try source.text(ofTemplate: partial) else {
                 throw OwlError.missingTemplate(template: partial, adapter: "partial of \(name)", searched: source.location)
             }
             let parsed = try Self.parse(text, name: partial)
-            library.register(parsed, named: partial)
+            partials[partial] = parsed
             pending.append(contentsOf: MustacheToken.partialNames(of: parsed).sorted())
         }
-        return library
+        return TemplateLibrary(partials)
     }
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
@@ -89,10 +89,10 @@ public final class Templates: @unchecked Sendable {
 struct ParsedTemplate {
     let mustache: MustacheTemplate
     let compiled: CompiledTemplate?
-    let partials: MustacheLibrary?
+    let partials: TemplateLibrary?
 
     /// `context` rendered, by the compiled form when it can.
     func render(_ context: TemplateContext) -> String {
-        compiled?.render(context) ?? mustache.render(context, library: partials)
+        (try? compiled?.render(context, partials: partials)) ?? mustache.render(context, library: partials?.mustache)
     }
 }

@@ -48,13 +48,25 @@ import Testing
         let compiled = try #require(CompiledTemplate(template))
         for person in Self.people {
             let context = TemplateContext(person, link: "/people/1")
-            #expect(compiled.render(context) == template.render(context))
+            #expect(try compiled.render(context, partials: nil) == template.render(context))
         }
     }
 
     @Test func templatesBeyondTheSubsetDoNotCompile() throws {
-        for text in ["{{> partial}}", "{{uppercased(name)}}", "{{$block}}x{{/block}}"] {
+        for text in ["{{>*dynamic}}", "{{<parent}}{{/parent}}", "{{uppercased(name)}}", "{{$block}}x{{/block}}", "{{% CONTENT_TYPE: TEXT}}"] {
             #expect(CompiledTemplate(try MustacheTemplate(string: text)) == nil, "\(text)")
+        }
+    }
+
+    @Test func cellTemplatesWithPartialsTakeTheCompiledPath() throws {
+        let templates = Templates(source: InMemoryTemplateSource([
+            "cells/Person": "<p>\n  {{> parts/tags}}\n</p>\n", "parts/tags": "{{#tags}}\n<i>{{label}}</i>\n{{/tags}}\n",
+        ]))
+        let parsed = try #require(try templates.parsedTemplate(.named("cells/Person")))
+        let compiled = try #require(parsed.compiled)
+        for person in Self.people {
+            let context = TemplateContext(person, link: nil)
+            #expect(try compiled.render(context, partials: parsed.partials) == parsed.mustache.render(context, library: parsed.partials?.mustache))
         }
     }
 
@@ -66,7 +78,7 @@ import Testing
         let template = try MustacheTemplate(string: "{{lambda}}")
         let compiled = try #require(CompiledTemplate(template))
         let context = TemplateContext(WithLambda(), link: nil)
-        #expect(compiled.render(context) == nil)
+        #expect(throws: NeedsSwiftMustache.self) { try compiled.render(context, partials: nil) }
         #expect(ParsedTemplate(mustache: template, compiled: compiled, partials: nil).render(context) == "x")
     }
 }

@@ -43,6 +43,15 @@ struct PageRenderer: Sendable {
 
     /// The page's bytes and manifest entry, with the build id blanked.
     func render(_ page: PageSpec) throws -> RenderedPage {
+        var (values, lists) = try layoutValues(page)
+        values["content"] = templates.render(page.layout, values)
+        let html = templates.render("layouts/base", values)
+        return RenderedPage(path: page.path, title: page.title, html: html, lists: lists)
+    }
+
+    /// The values `page`'s layout sees (`site`, `page`, `buildID`; its lists as placeholders),
+    /// and its lists rendered.
+    func layoutValues(_ page: PageSpec) throws -> (values: [String: Any], lists: [(html: String, entry: ManifestList)]) {
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
         var values = context.site(currentPath: page.path)
         var pageValues: [String: Any]
@@ -61,8 +70,6 @@ struct PageRenderer: Sendable {
             pageValues[number == 0 ? "list" : "list\(number + 1)"] = RenderedPage.listToken(number)
         }
         values["page"] = pageValues
-        values["content"] = templates.render(page.layout, values)
-        let html = templates.render("layouts/base", values)
-        return RenderedPage(path: page.path, title: page.title, html: html, lists: rendered)
+        return (values, rendered)
     }
 }

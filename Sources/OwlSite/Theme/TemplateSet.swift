@@ -4,8 +4,8 @@ import Owl
 
 /// The theme: the built-in templates and assets, with a site's own `Templates/` files in their place.
 struct TemplateSet: Sendable {
-    /// Parsed Mustache templates, by name (`layouts/base`, `partials/header`, `cells/PostCell`).
-    let library: MustacheLibrary
+    /// The templates, by name (`layouts/base`, `partials/header`, `cells/PostCell`), each compiled once.
+    let library: TemplateLibrary
     /// Template names that exist.
     let names: Set<String>
     /// Template texts by name, for Owl's cell adapters.
@@ -38,12 +38,12 @@ struct TemplateSet: Sendable {
             }
         }
 
-        var library = MustacheLibrary()
+        var parsed: [String: MustacheTemplate] = [:]
         var hash = ContentHash()
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                parsed[name] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
                 throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
@@ -54,7 +54,7 @@ struct TemplateSet: Sendable {
             hash.update(with: path)
             hash.update(with: assets[path]!)
         }
-        self.library = library
+        self.library = TemplateLibrary(parsed)
         self.names = Set(texts.keys)
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }

@@ -1,0 +1,105 @@
+extension CompiledTemplate {
+    /// `values` rendered as swift-mustache renders them, with `{{> name}}` taken from
+    /// `partials` (a partial missing there renders as nothing).
+    func render(_ values: Any, partials: TemplateLibrary?) throws(NeedsSwiftMustache) -> String {
+        var renderer = Renderer(partials: partials, stack: [values])
+        var output = ""
+        output.reserveCapacity(256)
+        try renderer.render(nodes, indentation: "", into: &output)
+        return output
+    }
+}
+
+/// One rendering: the partials and the context stack, innermost value last.
+private struct Renderer {
+    let partials: TemplateLibrary?
+    var stack: [Any]
+
+    /// Renders `nodes`. Inside an indented standalone partial, swift-mustache indents every
+    /// non-empty piece that starts a line of this run of nodes: the same rule, piece by piece.
+    mutating func render(_ nodes: [CompiledTemplate.Node], indentation: String, into output: inout String) throws(NeedsSwiftMustache) {
+        guard !indentation.isEmpty else {
+            for node in nodes {
+                try render(node, indentation: indentation, into: &output)
+            }
+            return
+        }
+        var rendered = ""
+        for node in nodes {
+            var piece = ""
+            try render(node, indentation: indentation, into: &piece)
+            if !piece.isEmpty, rendered.last == "\n" {
+                rendered += indentation
+            }
+            rendered += piece
+        }
+        output += rendered
+    }
+
+    private mutating func render(_ node: CompiledTemplate.Node, indentation: String, into output: inout String) throws(NeedsSwiftMustache) {
+        switch node {
+        case .text(let text):
+            output += text
+        case .variable(let name, let escaped):
+            guard let value = try lookUp(name) else { return }
+            let text = try TemplateValue.text(of: value)
+            output += escaped ? HTML.escape(text) : text
+        case .section(let name, let inverted, let children):
+            let value = try lookUp(name)
+            switch try TemplateValue.section(value) {
+            case .elements(let elements) where inverted:
+                guard elements.isEmpty, let value else { return }
+                try render(children, pushing: value, indentation: indentation, into: &output)
+            case .elements(let elements):
+                for element in elements {
+                    try render(children, pushing: element, indentation: indentation, into: &output)
+                }
+            case .flag(let flag):
+                if flag != inverted {
+                    try render(children, indentation: indentation, into: &output)
+                }
+            case .object(let object):
+                if !inverted {
+                    try render(children, pushing: object, indentation: indentation, into: &output)
+                }
+            case .nothing:
+                if inverted {
+                    try render(children, indentation: indentation, into: &output)
+                }
+            }
+        case .partial(let name, let partialIndentation):
+            guard let partial = try partials?.compiledPartial(named: name) else { return }
+            try render(partial.nodes, indentation: indentation + partialIndentation, into: &output)
+        }
+    }
+
+    private mutating func render(
+        _ nodes: [CompiledTemplate.Node], pushing value: Any, indentation: String, into output: inout String
+    ) throws(NeedsSwiftMustache) {
+        stack.append(value)
+        defer { stack.removeLast() }
+        try render(nodes, indentation: indentation, into: &output)
+    }
+
+    /// The value `name` stands for, looked up as swift-mustache does: the first key in the
+    /// innermost value that has it (or only in the innermost value, for `.a`), the others
+    /// inside what it found.
+    private func lookUp(_ name: TemplateName) throws(NeedsSwiftMustache) -> Any? {
+        let innermost = stack[stack.count - 1]
+        guard let first = name.keys.first else { return TemplateValue.represented(innermost) }
+        var found: Any?
+        if name.innermostOnly {
+            found = try TemplateValue.child(named: first, of: innermost)
+        } else {
+            for object in stack.reversed() {
+                found = try TemplateValue.child(named: first, of: object)
+                if found != nil { break }
+            }
+        }
+        for key in name.keys.dropFirst() {
+            guard let object = found else { return nil }
+            found = try TemplateValue.child(named: key, of: object)
+        }
+        return TemplateValue.represented(found)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Owl
+@testable import OwlSite
+
+/// The bundled theme renders through compiled templates, exactly as swift-mustache renders it.
+@Suite struct CompiledThemeTests {
+    let root = SiteFixture.packageRoot
+    let templates: TemplateSet
+
+    init() throws {
+        templates = try TemplateSet(overrides: nil, sourceRoot: root)
+    }
+
+    @Test func everyTemplateOfTheThemeCompiles() {
+        for name in templates.names.sorted() {
+            #expect(templates.library.renderCompiled([String: Any](), withTemplate: name) != nil, "\(name)")
+        }
+    }
+
+    /// The demo site's own values, page by page and cell by cell.
+    @Test func theDemoSiteRendersLikeSwiftMustache() throws {
+        let options = BuildOptions(source: root, includeDrafts: true, incremental: false)
+        let config = try SiteConfig.load(from: root.appendingPathComponent("owl.yml"), displayName: "owl.yml")
+        let content = try SiteContent.load(options, config: config, cache: MarkdownCache(folder: nil, settings: ""))
+        let plan = try SitePlan(content: content, templates: templates)
+        let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages)
+        var rendered: Set<String> = []
+
+        for page in plan.pages {
+            var values = try renderer.layoutValues(page).values
+            for layout in [page.layout, "layouts/base"] {
+                let html = try #require(templates.library.renderCompiled(values, withTemplate: layout), "\(layout) for \(page.path)")
+                #expect(html == templates.library.mustache.render(values, withTemplate: layout), "\(layout) for \(page.path)")
+                values["content"] = html
+                rendered.insert(layout)
+            }
+        }
+
+        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
+        for item in plan.items {
+            for cell in [PostCell.template, CardCell.template] {
+                let values = context.item(item)
+                #expect(templates.library.renderCompiled(values, withTemplate: cell) == templates.library.mustache.render(values, withTemplate: cell))
+                rendered.insert(cell)
+            }
+        }
+        for tag in plan.tags.values {
+            let values: [String: Any] = ["name": tag.name, "count": tag.count, "url": "/tags/x/"]
+            #expect(templates.library.renderCompiled(values, withTemplate: "cells/TagCell") == templates.library.mustache.render(values, withTemplate: "cells/TagCell"))
+            rendered.insert("cells/TagCell")
+        }
+        #expect(rendered == Set(templates.names.filter { !$0.hasPrefix("partials/") }))
+        #expect(plan.pages.contains { $0.lists.contains { $0.style == .grid } })
+        #expect(plan.pages.contains { if case .list(_, .some) = $0.body { true } else { false } })
+    }
+}
