@@ -16,6 +16,7 @@ import Testing
         Case(overlay: "wrong-type", location: "content/posts/bad.md:3:", message: "'date' must be a date"),
         Case(overlay: "missing-template", location: "content/posts/bad.md:3:", message: "template 'layouts/fancy' not found"),
         Case(overlay: "missing-partial", location: "Templates/layouts/single.mustache:2:", message: "template 'partials/nowhere' not found"),
+        Case(overlay: "recursive-partial", location: "Templates/partials/menu.mustache:2:", message: "template 'partials/header' includes itself"),
         Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),
         Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),

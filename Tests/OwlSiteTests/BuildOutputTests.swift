@@ -4,6 +4,18 @@ import Testing
 
 /// The built site: pages, lists, markers, manifest, feed, sitemap, drafts, base path.
 @Suite struct BuildOutputTests {
+    @Test func everyLinkOnEveryPageLeadsSomewhere() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        let pages = FolderSnapshot(site.output).files.filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count > 10)
+        for (path, bytes) in pages {
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("href=\"\""), "\(path) has an empty link")
+        }
+        #expect(try site.page("tags/index.html").contains("<a href=\"/blog/tags/a/\">#a</a>"))
+    }
+
     @Test func buildsEveryPageWithTheDOMMarkersAndTheBuildID() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -47,7 +47,7 @@ import Testing
             }
         }
         for tag in plan.tags.values {
-            let values: [String: Any] = ["name": tag.name, "count": tag.count, "url": "/tags/x/"]
+            let values: [String: Any] = ["name": tag.name, "count": tag.count, "link": "/tags/x/"]
             #expect(templates.library.renderCompiled(values, withTemplate: "cells/TagCell") == templates.library.mustache.render(values, withTemplate: "cells/TagCell"))
             rendered.insert("cells/TagCell")
         }

@@ -69,7 +69,7 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
 
 """#,
         "cells/TagCell.mustache": #"""
-<a href="{{url}}">#{{name}}</a> <span class="count">{{count}}</span>
+<a href="{{link}}">#{{name}}</a> <span class="count">{{count}}</span>
 
 """#,
         "layouts/base.mustache": #"""

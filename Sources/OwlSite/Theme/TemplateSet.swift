@@ -84,8 +84,11 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// Every `{{> partial}}` must name a template.
+    /// Every `{{> partial}}` must name a template, and no template may include itself, even
+    /// through others: the site's values are looked up through every enclosing section, so
+    /// such an include never ends.
     private static func checkPartials(_ texts: [String: (text: String, file: String)], names: Set<String>) throws {
+        var includes: [String: [(partial: String, line: Int)]] = [:]
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -97,9 +100,24 @@ struct TemplateSet: Sendable {
                     if !names.contains(partial) {
                         throw SiteError(file: file, line: lineNumber + 1, "template '\(partial)' not found (looked for Templates/\(partial).mustache)")
                     }
+                    includes[name, default: []].append((partial, lineNumber + 1))
                     rest = after[close.upperBound...]
                 }
             }
         }
+        var finished = Set<String>()
+        func visit(_ name: String, path: [String]) throws {
+            guard !finished.contains(name) else { return }
+            for (partial, line) in includes[name] ?? [] {
+                let chain = path + [name]
+                if let start = chain.firstIndex(of: partial) {
+                    let cycle = (chain[start...] + [partial]).joined(separator: " → ")
+                    throw SiteError(file: texts[name]!.file, line: line, "template '\(partial)' includes itself (\(cycle))")
+                }
+                try visit(partial, path: chain)
+            }
+            finished.insert(name)
+        }
+        for name in includes.keys.sorted() { try visit(name, path: []) }
     }
 }
