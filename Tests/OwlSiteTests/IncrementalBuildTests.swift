@@ -18,13 +18,19 @@ import Testing
         #expect(unchanged.renderedPageCount == 0)
         #expect(unchanged.buildID == first.buildID)
 
-        // posts/first.md is on its page, /posts/, /tags/a/, /tags/b/ and the home page.
+        // A new body shows on the post's own page only: its cells show the rest.
         try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summary of first.\n---\n\nA new body.\n")
         let edited = try build(site)
-        #expect(edited.renderedPageCount == 5)
+        #expect(edited.renderedPageCount == 1)
         #expect(edited.buildID != first.buildID)
         #expect(try site.page("posts/first/index.html").contains("A new body."))
         #expect(try site.page("posts/second/index.html").contains("<meta name=\"owl-build\" content=\"\(edited.buildID)\">"))
+
+        // A new summary shows on its page, /posts/, /tags/a/, /tags/b/ and the home page.
+        try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summed up.\n---\n\nA new body.\n")
+        let summarized = try build(site)
+        #expect(summarized.renderedPageCount == 5)
+        #expect(try site.page("tags/a/index.html").contains("Summed up."))
 
         // A new section changes the navigation of every page.
         try site.write("content/notes/one.md", "---\ntitle: Note\n---\n")
@@ -43,6 +49,17 @@ import Testing
         #expect(second.buildID == first.buildID && second.renderedPageCount == 0)
         #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+    }
+
+    @Test func cellsThatShowTheBodyAreRenderedAgainWhenItChanges() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("Templates/cells/PostCell.mustache", "<a href=\"{{url}}\">{{title}}</a>{{{content}}}\n")
+        _ = try build(site)
+        try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summary of first.\n---\n\nA new body.\n")
+        let edited = try build(site)
+        #expect(edited.renderedPageCount == 5)
+        #expect(try site.page("posts/index.html").contains("A new body."))
     }
 
     @Test func aChangedThemeRerendersEverything() throws {

@@ -20,11 +20,11 @@ import Testing
         let site = try SiteFixture()
         defer { site.remove() }
         let twin = site.root.appendingPathComponent("twin")
-        var random = SeededRandom(seed: 7)
+        var random = SeededRandom(seed: 23)  // 16 steps that make every kind of edit at least twice
         var posts = ["first", "second", "third", "fourth"]
         try buildBoth(site, twin: twin)
-        for step in 0..<10 {
-            switch random.next() % 5 {
+        for step in 0..<16 {
+            switch random.next() % 6 {
             case 0:
                 let name = "new-\(step)"
                 posts.append(name)
@@ -37,6 +37,11 @@ import Testing
                 try site.write("content/posts/\(name).md", "---\ntitle: \(name) edited \(step)\ndate: 2021-0\(1 + step % 9)-10\ntags: [a, t\(step % 2)]\n---\n\nEdited \(step).\n")
             case 3:
                 try site.write("static/files/step.txt", "step \(step)")
+            case 4:
+                // The body alone: lists keep their pages.
+                let name = posts[Int(random.next() % UInt64(posts.count))]
+                let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/\(name).md"), encoding: .utf8)
+                try site.write("content/posts/\(name).md", text + "\nMore \(step).\n")
             default:
                 try? FileManager.default.removeItem(at: site.root.appendingPathComponent("static/files"))
             }

@@ -40,7 +40,9 @@ public struct SiteBuilder: Sendable {
 
         let site = PageKey.site(templates: templates, config: config, plan: plan)
         let fingerprints = cache.fingerprints
-        let keys = try Array(plan.pages.indices).concurrentMap { PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints) }
+        let keys = try Array(plan.pages.indices).concurrentMap {
+            PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints, cellsShowContent: templates.cellsShowContent)
+        }
         let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
             let path = plan.pages[index].path
             guard let previous, let page = previous.page(path), page.key == keys[index] else { return nil }

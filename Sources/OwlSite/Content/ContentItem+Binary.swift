@@ -1,7 +1,21 @@
 import Foundation
+import Owl
 
 extension ContentItem {
     func write(to out: inout BinaryWriter) {
+        writeListing(to: &out)
+        out.string(body)
+    }
+
+    /// A hash of everything about the item but its body: what a cell in a list can show,
+    /// unless the theme's cells use `content`.
+    var listingHash: UInt64 {
+        var out = BinaryWriter()
+        writeListing(to: &out)
+        return ContentHash(bytes: out.bytes).value
+    }
+
+    private func writeListing(to out: inout BinaryWriter) {
         out.int(kind.rawValue)
         out.string(source)
         out.string(section)
@@ -20,7 +34,6 @@ extension ContentItem {
             out.string(key)
             out.int(line)
         }
-        out.string(body)
     }
 
     init(from input: inout BinaryReader) throws {

@@ -15,7 +15,7 @@ final class MarkdownCache: @unchecked Sendable {
     private struct Entry {
         var size: Int
         var modified: Int
-        var hash: UInt64
+        var fingerprint: ItemFingerprint
         /// The item in the cache's binary form, read when it is needed (on both cores).
         var binary: ArraySlice<UInt8>
 
@@ -25,7 +25,7 @@ final class MarkdownCache: @unchecked Sendable {
         }
     }
 
-    private static let formatVersion = 2
+    private static let formatVersion = 3
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
@@ -65,10 +65,11 @@ final class MarkdownCache: @unchecked Sendable {
         }
         let bytes = try SourceText.bytes(URL(fileURLWithPath: path), displayName: source)
         let hash = ContentHash(bytes: bytes).value
-        let item = try cached.flatMap { $0.hash == hash ? try? $0.item() : nil } ?? parse(bytes)
+        let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
         item.write(to: &binary)
-        remember(source, Entry(size: size, modified: modified, hash: hash, binary: binary.bytes[...]))
+        let fingerprint = ItemFingerprint(file: hash, listing: item.listingHash)
+        remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: binary.bytes[...]))
         lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
         return item
     }
@@ -77,9 +78,9 @@ final class MarkdownCache: @unchecked Sendable {
         lock.withLock { current[source] = entry }
     }
 
-    /// The content hash of every file read in this build, by source path.
-    var fingerprints: [String: UInt64] {
-        lock.withLock { current.mapValues(\.hash) }
+    /// The fingerprints of every file read in this build, by source path.
+    var fingerprints: [String: ItemFingerprint] {
+        lock.withLock { current.mapValues(\.fingerprint) }
     }
 
     /// Writes the shards whose entries changed in this build, each replaced atomically.
@@ -105,7 +106,8 @@ final class MarkdownCache: @unchecked Sendable {
                 out.string(source)
                 out.int(entry.size)
                 out.int(entry.modified)
-                out.int(Int(bitPattern: UInt(entry.hash)))
+                out.uint64(entry.fingerprint.file)
+                out.uint64(entry.fingerprint.listing)
                 out.blob(entry.binary)
             }
             try? Data(out.bytes).write(to: folder.appendingPathComponent("\(shard).bin"), options: .atomic)
@@ -119,8 +121,8 @@ final class MarkdownCache: @unchecked Sendable {
         for _ in 0..<(try input.count()) {
             let source = try input.string()
             let size = try input.int(), modified = try input.int()
-            let hash = UInt64(UInt(bitPattern: try input.int()))
-            entries[source] = Entry(size: size, modified: modified, hash: hash, binary: try input.blob())
+            let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
+            entries[source] = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries

@@ -13,10 +13,13 @@ enum PageKey {
         return text
     }
 
-    /// The key of `page`: `site`, the page's own settings, and the content hash of every
-    /// item it shows (`fingerprints`, by source file). Fields are fed with separators, so
-    /// that no two different inputs feed the same bytes.
-    static func key(for page: PageSpec, site: String, plan: SitePlan, fingerprints: [String: UInt64]) -> UInt64 {
+    /// The key of `page`: `site`, the page's own settings, and the fingerprint of every
+    /// item it shows (`fingerprints`, by source file): the whole file for the item's own
+    /// page, the item without its body for a cell in a list, unless `cellsShowContent`.
+    /// Fields are fed with separators, so that no two different inputs feed the same bytes.
+    static func key(
+        for page: PageSpec, site: String, plan: SitePlan, fingerprints: [String: ItemFingerprint], cellsShowContent: Bool
+    ) -> UInt64 {
         var hash = ContentHash(site)
         func feed(_ fields: String...) {
             for field in fields {
@@ -24,16 +27,17 @@ enum PageKey {
                 hash.update(with: CollectionOfOne(0))
             }
         }
-        func feed(item index: Int) {
+        func feed(item index: Int, whole: Bool) {
             let source = plan.items[index].source
             feed(source)
-            withUnsafeBytes(of: (fingerprints[source] ?? 0).littleEndian) { hash.update(with: $0) }
+            let fingerprint = fingerprints[source].map { whole ? $0.file : $0.listing } ?? 0
+            withUnsafeBytes(of: fingerprint.littleEndian) { hash.update(with: $0) }
         }
         feed("page", page.path, page.title, page.layout)
         switch page.body {
         case let .item(index):
             feed("item")
-            feed(item: index)
+            feed(item: index, whole: true)
         case let .list(intro, pagination):
             feed("intro", intro ?? "")
             if let pagination {
@@ -46,7 +50,7 @@ enum PageKey {
                 feed("section", section.id, section.header ?? "", section.footer ?? "")
                 for cell in section.cells {
                     switch cell {
-                    case let .item(index): feed(item: index)
+                    case let .item(index): feed(item: index, whole: cellsShowContent)
                     case let .tag(slug): feed("tag", slug, plan.tags[slug]?.name ?? "", "\(plan.tags[slug]?.count ?? 0)")
                     }
                 }

@@ -14,6 +14,9 @@ struct TemplateSet: Sendable {
     let assets: [String: [UInt8]]
     /// A hash of every template and asset, for the build cache.
     let fingerprint: String
+    /// Whether a cell or partial template uses an item's body (`content`): then a list
+    /// changes with the body of any item in it, not only with what else the item says.
+    let cellsShowContent: Bool
 
     /// The built-in theme with the files of `folder` (when it exists) replacing or adding to it.
     init(overrides folder: URL?, sourceRoot: URL) throws {
@@ -59,6 +62,9 @@ struct TemplateSet: Sendable {
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.description
+        cellsShowContent = texts.contains { name, entry in
+            (name.hasPrefix("cells/") || name.hasPrefix("partials/")) && Self.tagNames(in: entry.text).contains { $0 == "content" || $0.hasPrefix("content.") }
+        }
         try Self.checkPartials(texts, names: names)
     }
 
@@ -72,6 +78,14 @@ struct TemplateSet: Sendable {
         var html = render(name, context)
         while html.last?.isNewline == true { html.removeLast() }
         return html
+    }
+
+    /// The names in the tags of `text`: `{{# name}}` → `name`.
+    private static func tagNames(in text: String) -> [String] {
+        text.components(separatedBy: "{{").dropFirst().compactMap { tag in
+            tag.components(separatedBy: "}}").first?
+                .trimmingCharacters(in: CharacterSet(charactersIn: "#^/&{>!= \t\r\n"))
+        }
     }
 
     private static func explain(_ error: any Error) -> String {
