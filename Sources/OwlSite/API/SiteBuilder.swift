@@ -81,15 +81,15 @@ public struct SiteBuilder: Sendable {
         files.merge(patches) { new, _ in new }
 
         let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
-        let record = BuildRecord.encode(
-            build: buildID, files: files.mapValues(\.record),
-            pages: Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
-        )
         // The caches are saved on the other core while the output is written. The record is
         // of no use unless the output is swapped in, and does no harm if it is not.
         let savingCaches = DispatchGroup()
         DispatchQueue.global().async(group: savingCaches) { cache.save() }
-        DispatchQueue.global().async(group: savingCaches) { records.save(record, of: buildID) }
+        let recordFiles = files.mapValues(\.record)
+        let recordPages = Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
+        DispatchQueue.global().async(group: savingCaches) {
+            records.save(BuildRecord.encode(build: buildID, files: recordFiles, pages: recordPages), of: buildID)
+        }
         do {
             // A build id hashes every file: when the output already holds this build, the
             // files it would write are the files it has.

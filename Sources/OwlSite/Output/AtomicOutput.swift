@@ -71,14 +71,16 @@ struct AtomicOutput {
     private func update(_ folder: URL, holding held: BuildRecord, to files: [String: OutputFile], writer: FileWriter) throws {
         let root = folder.path
         let heldPaths = held.filePaths()
-        for path in heldPaths where files[path] == nil {
-            unlink(root + "/" + path)
+        let gone = heldPaths.filter { files[$0] == nil }
+        // The same files in the same folders, the common case, needs no folder work.
+        if !gone.isEmpty || heldPaths.count != files.count {
+            for path in gone { unlink(root + "/" + path) }
+            let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
+            for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
+                rmdir(root + "/" + directory)
+            }
+            try makeFolders(newFolders.subtracting(oldFolders), in: folder)
         }
-        let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
-        for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
-            rmdir(root + "/" + directory)
-        }
-        try makeFolders(newFolders.subtracting(oldFolders), in: folder)
         _ = try Array(files).concurrentMap { path, file in
             if let old = held.file(path), old == file.record {
                 try writer.writeBuildID(of: file, to: path)
