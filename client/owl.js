@@ -105,7 +105,7 @@
   const go = async () => {
     const m = meta('build')
     if (left || !m) return left || 'current'
-    const b = await get('_owl/build.json').catch(() => 0)
+    const b = await get('_owl/head.json').catch(() => 0)
     if (!b) return 'current'
     try {
       const base = m.content, target = check(b.version == 1 && b.build, 'build')

@@ -26,6 +26,8 @@ import Testing
         let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
         #expect(manifest.format == "owl-build" && manifest.version == 1)
         #expect(manifest.build.count == 16 && manifest.build.allSatisfy(\.isHexDigit))
+        let head = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("_owl/head.json"))) as? [String: Any]
+        #expect(head?["format"] as? String == "owl-head" && head?["version"] as? Int == 1 && head?["build"] as? String == manifest.build)
         #expect(manifest.pages.keys.sorted() == [
             "/", "/about/", "/posts/", "/posts/first/", "/posts/fourth/", "/posts/second/", "/posts/third/",
             "/projects/", "/projects/one/", "/projects/two/", "/tags/", "/tags/a/", "/tags/b/", "/tags/c/",

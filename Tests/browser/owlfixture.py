@@ -170,6 +170,8 @@ class Builds:
                     'pages': {p: {'file': page_file(p), **e} for p, (_, (_, e)) in sorted(pages.items())}}
         with open(os.path.join(out, '_owl', 'build.json'), 'w') as fh:
             json.dump(manifest, fh)
+        with open(os.path.join(out, '_owl', 'head.json'), 'w') as fh:
+            json.dump({'format': 'owl-head', 'version': 1, 'build': build}, fh)
         for base, _, folder in (self.builds[-self.history:] if self.history else []):
             if base != build:
                 subprocess.run([owl_site(), 'diff', folder, out, '--write'], check=True, capture_output=True)

@@ -157,6 +157,25 @@ class RefreshTest(BrowserTest):
         self.assertEqual(self.refresh(), 'reloaded')
         self.assertEqual(self.driver.execute_script('return sessionStorage.owlMutations'), '0')
 
+    def test_reads_the_small_head_file_not_the_manifest(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        os.remove(os.path.join(new, '_owl', 'build.json'))
+        self.serve(new)
+        self.assertEqual(self.refresh(), 'patched')
+        self.assertEqual(self.html(), self.fresh('/posts/'))
+
+    def test_without_a_head_file_the_page_stays_current(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        os.remove(os.path.join(new, '_owl', 'head.json'))
+        before = self.html()
+        self.serve(new)
+        self.assertEqual(self.refresh(), 'current')
+        self.assertEqual(self.html(), before)
+
     def test_corrupted_patch_reloads(self):
         self.serve(self.builds.build(posts()))
         self.open('/posts/')

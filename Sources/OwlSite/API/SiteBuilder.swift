@@ -68,6 +68,7 @@ public struct SiteBuilder: Sendable {
         let buildID = Self.buildID(of: files)
         let manifest = OutputFile(BuildManifest.json(build: buildID, pages: pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path }))
         files[BuildManifest.file] = manifest
+        files[BuildManifest.headFile] = OutputFile(BuildManifest.head(build: buildID))
         let history = BuildHistory(reading: output.previous).adding(buildID, keepingEarlier: config.history)
         files.merge(try history.files(manifest: manifest, previousOutput: output.previous, previous: previous)) { new, _ in new }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
