@@ -2,18 +2,33 @@ extension CompiledTemplate {
     /// `values` rendered as swift-mustache renders them, with `{{> name}}` taken from
     /// `partials` (a partial missing there renders as nothing).
     func render(_ values: Any, partials: TemplateLibrary?) throws(NeedsSwiftMustache) -> String {
-        var renderer = Renderer(partials: partials, stack: [values])
-        var output = ""
-        output.reserveCapacity(256)
-        try renderer.render(nodes, indentation: "", into: &output)
-        return output
+        var renderer = Renderer(partials: partials, context: nil, stack: [values])
+        return try renderer.render(nodes)
+    }
+
+    /// A cell's `context` rendered: the same, without boxing the context or casting it back
+    /// on every lookup.
+    func render(_ context: TemplateContext, partials: TemplateLibrary?) throws(NeedsSwiftMustache) -> String {
+        var renderer = Renderer(partials: partials, context: context, stack: [])
+        return try renderer.render(nodes)
     }
 }
 
 /// One rendering: the partials and the context stack, innermost value last.
 private struct Renderer {
     let partials: TemplateLibrary?
+    /// The bottom of the stack when it is a cell's context, kept typed: most lookups of a
+    /// list's cells end there.
+    let context: TemplateContext?
+    /// The values above `context` (all of them when there is none), innermost last.
     var stack: [Any]
+
+    mutating func render(_ nodes: [CompiledTemplate.Node]) throws(NeedsSwiftMustache) -> String {
+        var output = ""
+        output.reserveCapacity(256)
+        try render(nodes, indentation: "", into: &output)
+        return output
+    }
 
     /// Renders `nodes`. Inside an indented standalone partial, swift-mustache indents every
     /// non-empty piece that starts a line of this run of nodes: the same rule, piece by piece.
@@ -85,16 +100,16 @@ private struct Renderer {
     /// innermost value that has it (or only in the innermost value, for `.a`), the others
     /// inside what it found.
     private func lookUp(_ name: TemplateName) throws(NeedsSwiftMustache) -> Any? {
-        let innermost = stack[stack.count - 1]
-        guard let first = name.keys.first else { return TemplateValue.represented(innermost) }
+        guard let first = name.keys.first else { return TemplateValue.represented(stack.last ?? context) }
         var found: Any?
         if name.innermostOnly {
-            found = try TemplateValue.child(named: first, of: innermost)
+            found = try stack.last.map { object throws(NeedsSwiftMustache) in try TemplateValue.child(named: first, of: object) } ?? context?.child(named: first)
         } else {
             for object in stack.reversed() {
                 found = try TemplateValue.child(named: first, of: object)
                 if found != nil { break }
             }
+            if found == nil { found = context?.child(named: first) }
         }
         for key in name.keys.dropFirst() {
             guard let object = found else { return nil }
@@ -102,4 +117,5 @@ private struct Renderer {
         }
         return TemplateValue.represented(found)
     }
+
 }

@@ -5,7 +5,7 @@ import Mustache
 /// A ``TemplateValueProvider`` (or a swift-mustache `MustacheParent`) cell hands over its
 /// values itself; any other cell has its stored properties read once by reflection, so
 /// a template's lookups cost no reflection each.
-struct TemplateContext: MustacheParent {
+final class TemplateContext: MustacheParent {
     private enum Values {
         case provider(any TemplateValueProvider)
         case parent(any MustacheParent)
