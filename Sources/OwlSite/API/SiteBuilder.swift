@@ -71,10 +71,15 @@ public struct SiteBuilder: Sendable {
         files[BuildManifest.headFile] = OutputFile(BuildManifest.head(build: buildID))
         let history = BuildHistory(reading: output.previous).adding(buildID, keepingEarlier: config.history)
         files.merge(try history.files(manifest: manifest, previousOutput: output.previous, previous: previous)) { new, _ in new }
+        // The records of the earlier builds, read once (on both cores): the patches compare
+        // with them, and one of them describes the spare folder the output is written into.
+        let earlier = Array(history.earlier)
+        let earlierRecords = try earlier.concurrentMap { $0 == previous?.build ? previous : records.load($0) }
+        let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(earlier, earlierRecords).compactMap { build, record in record.map { (build, $0) } })
+        let record = { @Sendable (build: String) in recordsByBuild[build] ?? records.load(build) }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
         let patches = try PatchFile.files(
-            from: history.earlier, to: buildID, pages: pages,
-            record: { $0 == previous?.build ? previous : records.load($0) }, previousOutput: output.previous
+            from: earlier, to: buildID, pages: pages, record: record, previousOutput: output.previous
         ) { file in
             guard let page = pagesByFile[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
             return try page.output.bytes(buildID: buildID, previousOutput: output.previous)
@@ -95,7 +100,7 @@ public struct SiteBuilder: Sendable {
             // A build id hashes every file: when the output already holds this build, the
             // files it would write are the files it has.
             if previous?.build != buildID || BuildManifest.build(inOutput: options.output) != buildID {
-                try output.write(files, buildID: buildID, records: records)
+                try output.write(files, buildID: buildID, record: record)
             }
         } catch {
             savingCaches.wait()

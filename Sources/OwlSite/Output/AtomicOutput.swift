@@ -23,14 +23,14 @@ struct AtomicOutput {
     ///
     /// The output replaced by the previous build is kept aside as a spare and becomes this
     /// build's staging folder, which spares the file system from allocating (and later
-    /// freeing) an inode per page on every build. When `records` knows the build the spare
+    /// freeing) an inode per page on every build. When `record` knows the build the spare
     /// holds, only what differs is written: a file whose bytes are the same but for the build
     /// id gets the new id written over the old one, and nothing else. Otherwise every file is
     /// written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
-    func write(_ files: [String: OutputFile], buildID: String, records: BuildRecords) throws {
+    func write(_ files: [String: OutputFile], buildID: String, record: (String) -> BuildRecord?) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         restoreInterruptedSwap()
@@ -38,7 +38,7 @@ struct AtomicOutput {
         try prepare(staging)
         do {
             // Without its manifest the folder counts as unknown, should this build not finish.
-            let held = records.load(output: staging)
+            let held = BuildManifest.build(inOutput: staging).flatMap(record)
             unlink(staging.appendingPathComponent(Self.manifestFile).path)
             let writer = FileWriter(root: staging.path, buildID: buildID, previousOutput: previous)
             var rest = files
