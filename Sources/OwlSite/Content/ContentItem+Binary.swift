@@ -2,17 +2,16 @@ import Foundation
 import Owl
 
 extension ContentItem {
-    func write(to out: inout BinaryWriter) {
+    /// Writes the item and returns the hash of everything in it but its body: what a cell in
+    /// a list can show, unless the theme's cells use `content`. The body is written last, so
+    /// that hash covers what was written before it.
+    @discardableResult
+    func write(to out: inout BinaryWriter) -> UInt64 {
+        let start = out.bytes.count
         writeListing(to: &out)
+        let listingHash = ContentHash(bytes: out.bytes[start...]).value
         out.string(body)
-    }
-
-    /// A hash of everything about the item but its body: what a cell in a list can show,
-    /// unless the theme's cells use `content`.
-    var listingHash: UInt64 {
-        var out = BinaryWriter()
-        writeListing(to: &out)
-        return ContentHash(bytes: out.bytes).value
+        return listingHash
     }
 
     private func writeListing(to out: inout BinaryWriter) {

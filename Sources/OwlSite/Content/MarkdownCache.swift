@@ -67,8 +67,7 @@ final class MarkdownCache: @unchecked Sendable {
         let hash = ContentHash(bytes: bytes).value
         let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
-        item.write(to: &binary)
-        let fingerprint = ItemFingerprint(file: hash, listing: item.listingHash)
+        let fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
         remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: binary.bytes[...]))
         lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
         return item
