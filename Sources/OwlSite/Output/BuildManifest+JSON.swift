@@ -1,11 +1,6 @@
 extension BuildManifest {
-    /// The manifest as compact, deterministic JSON (pages and regions sorted by key);
-    /// `JSONDecoder` reads it back into an equal value.
-    func json() -> [UInt8] {
-        Self.json(build: build, pages: pages.keys.sorted().map { ($0, pages[$0]!.json()[...]) })
-    }
-
-    /// The JSON of a manifest of `build` from its pages' entries (``ManifestPage/json()``), sorted by path.
+    /// The manifest of `build` as compact, deterministic JSON, from its pages' entries
+    /// (``ManifestPage/json()``) sorted by path; `JSONDecoder` reads it back into an equal value.
     static func json(build: String, pages: [(path: String, json: ArraySlice<UInt8>)]) -> [UInt8] {
         var out = JSONOutput()
         out.reserve(pages.reduce(128) { $0 + $1.path.utf8.count + $1.json.count + 4 })
