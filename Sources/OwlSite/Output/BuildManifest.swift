@@ -15,6 +15,9 @@ public struct BuildManifest: Codable, Sendable, Equatable {
         self.build = build
         self.pages = pages
     }
+
+    /// Whether this code reads manifests of this manifest's format and version.
+    var isReadable: Bool { format == "owl-build" && version == 1 }
 }
 
 /// One page of the manifest.

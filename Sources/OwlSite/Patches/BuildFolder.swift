@@ -9,7 +9,7 @@ public struct BuildFolder: Sendable {
 
     /// Reads the manifest of the build in `url`.
     public init(_ url: URL) throws(BuildDiffError) {
-        let path = url.appendingPathComponent("_owl/build.json").path
+        let path = url.appendingPathComponent(BuildManifest.file).path
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
         }
@@ -18,7 +18,7 @@ public struct BuildFolder: Sendable {
         } catch {
             throw .manifest(path: path, reason: "unreadable build manifest: \(error)")
         }
-        guard manifest.format == "owl-build", manifest.version == 1 else {
+        guard manifest.isReadable else {
             throw .manifest(path: path, reason: "unknown manifest format \(manifest.format) version \(manifest.version)")
         }
         self.url = url
