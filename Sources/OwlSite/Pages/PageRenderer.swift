@@ -4,8 +4,9 @@ import Owl
 /// Renders planned pages through the theme's layouts, with their lists through Owl's directors.
 struct PageRenderer: Sendable {
     let plan: SitePlan
-    let config: SiteConfig
     let templates: TemplateSet
+    /// The values templates see, shared by every page.
+    private let context: PageContext
     /// The theme's cell templates for Owl's adapters.
     private let cellTemplates: Templates
     /// Each listed item's cell HTML by cell template, rendered once for every list it is in.
@@ -14,7 +15,6 @@ struct PageRenderer: Sendable {
     /// Renders the cell of every item listed on `pages` (the pages to render), on both cores.
     init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec]) throws {
         self.plan = plan
-        self.config = config
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
         var listed: [String: Set<Int>] = [:]
@@ -27,6 +27,7 @@ struct PageRenderer: Sendable {
             }
         }
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
+        self.context = context
         let work = listed.flatMap { template, indices in indices.map { CellWork(template: template, index: $0) } }
         let html = try work.concurrentMap { work in
             templates.renderFragment(work.template, context.item(plan.items[work.index]))
@@ -52,7 +53,6 @@ struct PageRenderer: Sendable {
     /// The values `page`'s layout sees (`site`, `page`, `buildID`; its lists as placeholders),
     /// and its lists rendered.
     func layoutValues(_ page: PageSpec) throws -> (values: [String: Any], lists: [(html: String, entry: ManifestList)]) {
-        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
         var values = context.site(currentPath: page.path)
         var pageValues: [String: Any]
         switch page.body {
