@@ -27,8 +27,7 @@ extension SiteResponder {
                 headers = read.headers
             } else {
                 file = nil
-                headers = HTTPFields(
-                    servingFile: contentType, entityTag: status.entityTag, lastModified: HTTPDate.format(status.modifiedSeconds))
+                headers = HTTPFields(servingFile: contentType, status: status)
             }
         }
         let answer = Answer(
