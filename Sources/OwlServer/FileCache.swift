@@ -35,7 +35,7 @@ final class FileCache: Sendable {
     /// The gzip form of `file`, compressed once and then kept.
     func gzipped(_ file: ServedFile, at path: String) -> ByteBuffer? {
         if let gzipped = file.gzipped { return gzipped }
-        guard let compressed = Gzip.compress(Array(file.body.readableBytesView)) else { return nil }
+        guard let compressed = file.body.withUnsafeReadableBytes(Gzip.compress) else { return nil }
         let buffer = ByteBuffer(bytes: compressed)
         var updated = file
         updated.gzipped = buffer

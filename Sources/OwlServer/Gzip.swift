@@ -3,7 +3,7 @@ import CZlib
 /// gzip compression of whole bodies, through the system's zlib.
 enum Gzip {
     /// `bytes` compressed as a gzip member; nil if zlib fails.
-    static func compress(_ bytes: [UInt8]) -> [UInt8]? {
+    static func compress(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         var stream = z_stream()
         // windowBits 15 + 16 asks zlib for a gzip header and trailer.
         guard deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
@@ -12,15 +12,13 @@ enum Gzip {
         defer { deflateEnd(&stream) }
 
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        var input = bytes
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return deflate(&stream, Z_FINISH)
-            }
+        let status = output.withUnsafeMutableBufferPointer { target in
+            // zlib declares its input mutable but only reads it.
+            stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(bytes.count)
+            stream.next_out = target.baseAddress
+            stream.avail_out = uInt(target.count)
+            return deflate(&stream, Z_FINISH)
         }
         guard status == Z_STREAM_END else { return nil }
         output.removeSubrange(Int(stream.total_out)...)

@@ -15,9 +15,6 @@ final class LiveEvents: Sendable {
 
     private let state = Mutex(State())
 
-    /// The id of the build being served, if one succeeded.
-    var currentBuild: String? { state.withLock { $0.build } }
-
     /// A stream of events for one client, starting with the current state.
     func subscribe() -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveEvent.self, bufferingPolicy: .bufferingNewest(16))

@@ -5,23 +5,22 @@ import Synchronization
 /// port 0 asked for any free port).
 final class ServedAddress: Sendable {
     private let host: String
-    private let url: Mutex<String>
+    private let port: Mutex<Int>
 
     /// The address `host:port` as configured.
     init(host: String, port: Int) {
         self.host = host
-        url = Mutex(DevServer.url(host: host, port: port))
+        self.port = Mutex(port)
     }
 
     /// The URL, `http://host:port/`.
-    var current: String { url.withLock { $0 } }
+    var current: String { DevServer.url(host: host, port: port.withLock { $0 }) }
 
     /// Records the port the server was bound to; true when that changed the URL.
     func bound(to port: Int) -> Bool {
-        let bound = DevServer.url(host: host, port: port)
-        return url.withLock { url in
-            defer { url = bound }
-            return url != bound
+        self.port.withLock { current in
+            defer { current = port }
+            return current != port
         }
     }
 }

@@ -23,8 +23,7 @@ struct ServedFile: Sendable {
         self.status = status
         self.contentType = contentType
         entityTag = status.entityTag
-        headers = HTTPFields(
-            servingFile: contentType, entityTag: entityTag, lastModified: HTTPDate.format(status.modifiedSeconds))
+        headers = HTTPFields(servingFile: contentType, status: status)
         body = ByteBuffer(bytes: contentType.isHTML ? LiveMeta.inject(into: bytes) : bytes)
     }
 }

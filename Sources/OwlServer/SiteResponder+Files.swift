@@ -12,27 +12,17 @@ extension SiteResponder {
         context: Context,
         responseStatus: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let file: ServedFile?
-        let headers: HTTPFields
-        if let cached = files.cachedFile(at: path, status: status) {
-            file = cached
-            headers = cached.headers
-        } else {
-            let contentType = ContentType(path: path)
-            if status.size <= FileCache.largestCachedFile || contentType.isHTML {
-                guard let read = files.read(at: path, status: status, contentType: contentType) else {
-                    return Self.message(.notFound, for: request)
-                }
-                file = read
-                headers = read.headers
-            } else {
-                file = nil
-                headers = HTTPFields(
-                    servingFile: contentType, entityTag: status.entityTag, lastModified: HTTPDate.format(status.modifiedSeconds))
+        var file = files.cachedFile(at: path, status: status)
+        let contentType = file?.contentType ?? ContentType(path: path)
+        if file == nil, status.size <= FileCache.largestCachedFile || contentType.isHTML {
+            guard let read = files.read(at: path, status: status, contentType: contentType) else {
+                return Self.message(.notFound, for: request)
             }
+            file = read
         }
         let answer = Answer(
-            to: request.head, file: file, status: status, headers: headers, responseStatus: responseStatus,
+            to: request.head, file: file, status: status,
+            headers: file?.headers ?? HTTPFields(servingFile: contentType, status: status), responseStatus: responseStatus,
             gzip: { files.gzipped($0, at: path) }
         )
         guard case .file(let span) = answer.body else { return Response(answer) }
