@@ -44,6 +44,14 @@ class Server:
         self.httpd.server_close()
 
 
+def replace_contents(site, folder):
+    """Empties `site` and copies the build in `folder` into it."""
+    for name in os.listdir(site):
+        path = os.path.join(site, name)
+        shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    shutil.copytree(folder, site, dirs_exist_ok=True)
+
+
 def chromium():
     options = webdriver.ChromeOptions()
     options.binary_location = '/usr/bin/chromium'
@@ -96,10 +104,7 @@ class BrowserTest(unittest.TestCase):
 
     def serve(self, folder):
         """Replaces the served folder's contents with a build."""
-        for name in os.listdir(self.site):
-            path = os.path.join(self.site, name)
-            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
-        shutil.copytree(folder, self.site, dirs_exist_ok=True)
+        replace_contents(self.site, folder)
 
     def url(self, path):
         return self.server.url + self.root.rstrip('/') + path

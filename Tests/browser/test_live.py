@@ -113,7 +113,7 @@ class IntervalTest(BrowserTest):
 
 
 class SubPathTest(BrowserTest):
-    """The site lives at /blog/: owl.js finds build.json and patches next to itself."""
+    """The site lives at /blog/: owl.js finds head.json and patches next to itself."""
     root = '/blog/'
 
     def serve(self, folder):

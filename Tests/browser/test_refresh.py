@@ -122,6 +122,12 @@ class RefreshTest(BrowserTest):
     def test_shell_change_reloads(self):
         self.assertMoves(posts(), edit(posts(), lambda p: setattr(p, 'shell', 'A new banner')), expect='reloaded')
 
+    def open_then_build(self, change=lambda p: p.sections[0].cells.pop(0)):
+        """Serves and opens /posts/ of a first build, then builds (not serves) one with `change`."""
+        self.serve(self.builds.build(posts()))
+        self.open('/posts/')
+        return self.builds.build(edit(posts(), change))
+
     def rewrite_patch(self, folder, change):
         """Lets `change` edit the patch from the first build in `folder`."""
         path = os.path.join(folder, '_owl', 'patches', f'{self.builds.builds[0][0]}.json')
@@ -132,9 +138,7 @@ class RefreshTest(BrowserTest):
             json.dump(data, fh)
 
     def test_wrong_base_reloads(self):
-        self.serve(self.builds.build(posts()))
-        self.open('/posts/')
-        self.builds.build(edit(posts(), lambda p: p.sections.pop()))
+        self.open_then_build(lambda p: p.sections.pop())
         new = self.builds.build(edit(posts(), lambda p: p.sections.pop(0)))
         self.rewrite_patch(new, lambda data: data.update(base=self.builds.builds[1][0]))  # another build's
         self.serve(new)
@@ -142,9 +146,7 @@ class RefreshTest(BrowserTest):
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_mismatched_id_reloads_untouched(self):
-        self.serve(self.builds.build(posts()))
-        self.open('/posts/')
-        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        new = self.open_then_build()
         self.rewrite_patch(new, lambda data: data['pages']['/posts/']['lists'][0]['stages'].append(
             {'elementUpdated': [{'at': [2, 0], 'id': 'nobody', 'html': '<li data-owl-cell="nobody"></li>'}]}))
         self.serve(new)
@@ -158,18 +160,14 @@ class RefreshTest(BrowserTest):
         self.assertEqual(self.driver.execute_script('return sessionStorage.owlMutations'), '0')
 
     def test_reads_the_small_head_file_not_the_manifest(self):
-        self.serve(self.builds.build(posts()))
-        self.open('/posts/')
-        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        new = self.open_then_build()
         os.remove(os.path.join(new, '_owl', 'build.json'))
         self.serve(new)
         self.assertEqual(self.refresh(), 'patched')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_without_a_head_file_the_page_stays_current(self):
-        self.serve(self.builds.build(posts()))
-        self.open('/posts/')
-        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        new = self.open_then_build()
         os.remove(os.path.join(new, '_owl', 'head.json'))
         before = self.html()
         self.serve(new)
@@ -177,9 +175,7 @@ class RefreshTest(BrowserTest):
         self.assertEqual(self.html(), before)
 
     def test_corrupted_patch_reloads(self):
-        self.serve(self.builds.build(posts()))
-        self.open('/posts/')
-        new = self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop(0)))
+        new = self.open_then_build()
         base = self.builds.builds[0][0]
         with open(os.path.join(new, '_owl', 'patches', f'{base}.json'), 'w') as fh:
             fh.write('{"format": "owl-patch", "version": 1, "base": "' + base + '", "pag')
