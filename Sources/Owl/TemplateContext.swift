@@ -15,7 +15,7 @@ final class TemplateContext: MustacheParent {
     private let values: Values
     private let link: String?
 
-    init(_ cell: Any, link: String?) {
+    init(_ cell: some Any, link: String?) {
         self.link = link
         if let provider = cell as? any TemplateValueProvider {
             values = .provider(provider)
