@@ -1,11 +1,11 @@
 import Hummingbird
 import Synchronization
 
-/// Recently served files, in memory, checked against `stat` on every use.
+/// Recently served files, in memory.
 ///
 /// A cached file is reused only while its status (inode, size, modification time) is
-/// unchanged, so an edit on disk is never hidden; the dev server also empties the
-/// cache after each build.
+/// the one the caller found on disk (``ResolutionCache`` checks it), so an edit on disk
+/// is not hidden; the dev server also empties the cache after each build.
 final class FileCache: Sendable {
     /// Files larger than this are streamed from disk instead.
     static let largestCachedFile = 4 << 20

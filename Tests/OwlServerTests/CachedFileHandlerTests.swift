@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 import NIOEmbedded
@@ -14,10 +15,13 @@ import Testing
         let site: TestSite
         let folder: SiteFolder
         let files = FileCache()
-        let resolutions = ResolutionCache()
+        let resolutions: ResolutionCache
         let channel: EmbeddedChannel
 
-        init() throws {
+        /// A site whose remembered file statuses are trusted for `revalidationInterval`
+        /// (zero: checked on every request).
+        init(revalidationInterval: Duration = .zero) throws {
+            resolutions = ResolutionCache(revalidationInterval: revalidationInterval)
             site = try TestSite()
             folder = try #require(SiteFolder(path: site.output))
             channel = EmbeddedChannel(handler: CachedFileHandler(files: files, resolutions: resolutions))
@@ -188,5 +192,18 @@ import Testing
         fixture.resolutions.removeAll()
         try fixture.send("/app.js")
         #expect(try fixture.passedOn().count == 2)
+    }
+
+    @Test func aFileEditedByHandIsServedOnceItsStatusIsCheckedAgain() throws {
+        let fixture = try Fixture(revalidationInterval: .milliseconds(300))
+        try fixture.warm("/app.js")
+        try fixture.site.write("site/public/app.js", "console.log('edited by hand')\n")
+        try fixture.send("/app.js")
+        #expect(try fixture.passedOn().isEmpty, "within the interval the checked status is trusted")
+        _ = try fixture.written()
+
+        usleep(350_000)
+        try fixture.send("/app.js")
+        #expect(try fixture.passedOn().count == 2, "after the interval the edit is seen")
     }
 }
