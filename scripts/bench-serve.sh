@@ -9,7 +9,8 @@ set -euo pipefail
 owl_site=$(realpath "${1:-.build/release/owl-site}")
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cores=$(nproc)
-duration=${BENCH_SECONDS:-10}
+rounds=${BENCH_ROUNDS:-5}
+round_seconds=${BENCH_ROUND_SECONDS:-2}
 connections=${BENCH_CONNECTIONS:-32}
 edits=${BENCH_EDITS:-15}
 
@@ -99,38 +100,65 @@ cpu_ticks() {  # PID...
     echo "$total"
 }
 
-# wrk prints "Requests/sec: N" and latency percentiles with --latency. The server's CPU
-# time per request is measured too: on a shared machine it varies much less than requests
-# per second, which other processes' load moves for one server and not the other.
-measure() {  # URL PID... → "requests/s avg p50 p99 cpu-µs-per-request"
-    local url=$1 before after report
+# One wrk round: "requests seconds p50 p99 cpu-ticks" for URL, the CPU ticks being the
+# servers' (PID...) user + system time during the round.
+round() {  # URL PID...
+    local url=$1 before after
     shift
-    wrk -t 2 -c "$connections" -d 2s "$url" >/dev/null    # warm-up
     before=$(cpu_ticks "$@")
-    report=$(wrk -t 2 -c "$connections" -d "${duration}s" --latency "$url")
+    report=$(wrk -t 2 -c "$connections" -d "${round_seconds}s" --latency "$url")
     after=$(cpu_ticks "$@")
-    awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
-        /^    Latency/ { avg = $2 }
-        /^     50%/ { p50 = $2 }
-        /^     99%/ { p99 = $2 }
+    awk -v ticks=$((after - before)) -v seconds="$round_seconds" '
+        function us(value) {
+            if (value ~ /us$/) return value + 0
+            if (value ~ /ms$/) return value * 1000
+            return value * 1000000
+        }
+        /^     50%/ { p50 = us($2) }
+        /^     99%/ { p99 = us($2) }
         / requests in / { requests = $1 }
-        /^Requests\/sec/ { rps = $2 }
-        END { printf "%s %s %s %s %.1fus\n", rps, avg, p50, p99, ticks / hz * 1e6 / requests }' <<<"$report"
+        END { print requests, seconds, p50, p99, ticks }' <<<"$report"
+}
+
+# The machine is shared, and its speed drifts over seconds: the two servers are measured
+# in alternating rounds ($rounds of ${round_seconds}s each), so a slow stretch falls on
+# both. Requests per second over all rounds; latency: the median of the rounds' p50 and
+# p99; CPU time per request (it varies much less than requests per second).
+compare() {  # PATH → prints the two rows and the ratio
+    local path=$1 i
+    local -a serve_rounds=() nginx_rounds=()
+    wrk -t 2 -c "$connections" -d 2s "http://127.0.0.1:$serve_port$path" >/dev/null    # warm-up
+    wrk -t 2 -c "$connections" -d 2s "http://127.0.0.1:$nginx_port$path" >/dev/null
+    for ((i = 0; i < rounds; i++)); do
+        serve_rounds+=("$(round "http://127.0.0.1:$serve_port$path" "$serve_pid")")
+        # shellcheck disable=SC2086 # one argument per worker
+        nginx_rounds+=("$(round "http://127.0.0.1:$nginx_port$path" $nginx_workers)")
+    done
+    python3 - "$path" "$(getconf CLK_TCK)" "$(printf '%s;' "${serve_rounds[@]}")" "$(printf '%s;' "${nginx_rounds[@]}")" <<'PY'
+import statistics, sys
+path, hz = sys.argv[1], float(sys.argv[2])
+def summary(rounds):
+    rows = [list(map(float, r.split())) for r in rounds.split(";") if r.strip()]
+    requests = sum(r[0] for r in rows)
+    return (requests / sum(r[1] for r in rows), statistics.median(r[2] for r in rows),
+            statistics.median(r[3] for r in rows), sum(r[4] for r in rows) / hz * 1e6 / requests)
+serve, nginx = summary(sys.argv[3]), summary(sys.argv[4])
+for label, name, (rps, p50, p99, cpu) in ((path, "serve", serve), ("", "nginx", nginx)):
+    print(f"{label:22} {name:6} {rps:12.0f} {p50:8.0f}us {p99:8.0f}us {cpu:10.1f}us")
+ratio = serve[0] / nginx[0]
+print(f"{'':22} ratio  {ratio:11.2f}x  (target >= 0.80x) {'ok' if ratio >= 0.8 else 'BELOW TARGET'};"
+      f"  nginx CPU / serve CPU {nginx[3] / serve[3]:.2f}x")
+PY
 }
 
 nginx_workers=$(pgrep -P "$nginx_pid" | tr '\n' ' ')
 
 echo
-echo "serve vs nginx: wrk -t 2 -c $connections -d ${duration}s, loopback, $cores workers/event loops each"
-printf "%-22s %-6s %12s %10s %10s %10s %12s\n" "path" "server" "requests/s" "avg" "p50" "p99" "CPU/request"
+echo "serve vs nginx: wrk -t 2 -c $connections, $rounds alternating rounds of ${round_seconds}s each, loopback, $cores workers/event loops each"
+printf "%-22s %-6s %12s %10s %10s %12s\n" "path" "server" "requests/s" "p50" "p99" "CPU/request"
 for path in /posts/ /posts/bench-0500/ /_owl/owl.js; do
     curl -fs -o /dev/null "http://127.0.0.1:$nginx_port$path" || continue
-    read -r s_rps s_avg s_p50 s_p99 s_cpu < <(measure "http://127.0.0.1:$serve_port$path" "$serve_pid")
-    # shellcheck disable=SC2086 # one argument per worker
-    read -r n_rps n_avg n_p50 n_p99 n_cpu < <(measure "http://127.0.0.1:$nginx_port$path" $nginx_workers)
-    printf "%-22s %-6s %12s %10s %10s %10s %12s\n" "$path" serve "$s_rps" "$s_avg" "$s_p50" "$s_p99" "$s_cpu"
-    printf "%-22s %-6s %12s %10s %10s %10s %12s\n" "" nginx "$n_rps" "$n_avg" "$n_p50" "$n_p99" "$n_cpu"
-    python3 -c "import sys; r = float(sys.argv[1]) / float(sys.argv[2]); c = float(sys.argv[4].rstrip('us')) / float(sys.argv[3].rstrip('us')); print(f'{\"\":22} ratio  {r:11.2f}x  (target >= 0.80x) {\"ok\" if r >= 0.8 else \"BELOW TARGET\"};  nginx CPU / serve CPU {c:.2f}x')" "$s_rps" "$n_rps" "$s_cpu" "$n_cpu"
+    compare "$path"
 done
 
 echo
