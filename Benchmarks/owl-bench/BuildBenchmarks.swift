@@ -27,11 +27,23 @@ enum BuildBenchmarks {
             let all = work.appendingPathComponent("all.md")
             try concatenate(folder: site.appendingPathComponent("content/posts"), into: all)
 
-            let owl = try owlBuild(site: site)
-            let hugoRun = try measure(["hugo", "-s", hugo.path, "-d", work.appendingPathComponent("hugo-public").path, "--quiet"])
+            // The cold builds of owl-site and Hugo alternate, each into a new output folder (none
+            // is deleted while the benchmark runs), and the median of each is reported: the
+            // machine's speed drifts, and this file system is slower to create files shortly
+            // after many were deleted, so neither tool should always run first.
+            var owlRuns: [Figures] = [], hugoRuns: [Figures] = []
+            for round in 1...coldRounds {
+                try? FileManager.default.removeItem(at: site.appendingPathComponent(".owl-cache"))
+                owlRuns.append(try owlBuild(site: site, output: site.appendingPathComponent("public-\(round)")))
+                hugoRuns.append(try measure(["hugo", "-s", hugo.path, "-d", work.appendingPathComponent("hugo-public-\(round)").path, "--quiet"]))
+            }
+            let owl = median(owlRuns), hugoRun = median(hugoRuns)
             let cmark = try measure(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist", all.path],
                                     output: work.appendingPathComponent("all.html"))
-            let warm = try owlBuild(site: site)
+            // The incremental builds update the last cold build's output.
+            let output = site.appendingPathComponent("public-\(coldRounds)")
+            let rebuild = { try owlBuild(site: site, output: output) }
+            let warm = try rebuild()
 
             // The first edit after a cold build writes every file (there is no spare output
             // folder yet); from the next one on, the spare is updated in place.
@@ -40,14 +52,14 @@ enum BuildBenchmarks {
                 var text = try String(contentsOf: post, encoding: .utf8)
                 text += "\nOne more line, for the incremental build.\n"
                 try text.write(to: post, atomically: true, encoding: .utf8)
-                return try owlBuild(site: site)
+                return try rebuild()
             }
             let firstEdit = try editOnePost(42)
             let edits = try [43, 44, 45, 46, 47].map(editOnePost).sorted { $0.wall < $1.wall }
             let incremental = edits[edits.count / 2]
 
             let rows = [
-                ["site build, \(count) posts", "wall", "CPU", "peak memory", "wall vs Hugo", "memory vs Hugo"],
+                ["site build, \(count) posts (cold: median of \(coldRounds))", "wall", "CPU", "peak memory", "wall vs Hugo", "memory vs Hugo"],
                 row("owl-site (cold, no cache)", owl, hugoRun),
                 row("owl-site (unchanged, cache)", warm, hugoRun),
                 row("owl-site (one post changed, 1st)", firstEdit, hugoRun),
@@ -76,9 +88,18 @@ enum BuildBenchmarks {
          String(format: "%.3f×", figures.wall / hugo.wall), String(format: "%.3f×", figures.peakMiB / hugo.peakMiB)]
     }
 
-    /// Builds the site in a child process of this benchmark (cold when `.owl-cache` is absent).
-    private static func owlBuild(site: URL) throws -> Figures {
-        try measure([CommandLine.arguments[0], "build"], environment: [childVariable: "\(site.path)|\(site.appendingPathComponent("public").path)"])
+    /// Cold builds of each tool, alternating.
+    private static let coldRounds = 3
+
+    /// Builds the site into `output` in a child process of this benchmark (cold when
+    /// `.owl-cache` is absent).
+    private static func owlBuild(site: URL, output: URL) throws -> Figures {
+        try measure([CommandLine.arguments[0], "build"], environment: [childVariable: "\(site.path)|\(output.path)"])
+    }
+
+    /// The run with the median wall time.
+    private static func median(_ runs: [Figures]) -> Figures {
+        runs.sorted { $0.wall < $1.wall }[runs.count / 2]
     }
 
     /// The child's job: one quiet build, then exit.

@@ -48,7 +48,8 @@ public struct SiteBuilder: Sendable {
             guard let previous, let page = previous.page(path), page.key == keys[index] else { return nil }
             return RenderedPage(path: path, reusing: page, of: previous)
         }
-        let stale = plan.pages.indices.filter { reused[$0] == nil }
+        // The pages with the longest lists first, so that neither core is left with one at the end.
+        let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { plan.pages[$0].cellCount > plan.pages[$1].cellCount }
         let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
         progress.begin(total: stale.count)
         let rendered = try stale.concurrentMap { index in

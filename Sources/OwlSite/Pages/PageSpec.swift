@@ -17,6 +17,11 @@ struct PageSpec: Sendable {
     var lists: [ListModel]
     /// The file and line that asked for this page, for errors about it.
     var origin: SourceLocation
+
+    /// How many cells the page's lists hold: a measure of the work of rendering it.
+    var cellCount: Int {
+        lists.reduce(0) { count, list in list.sections.reduce(count) { $0 + $1.cells.count } }
+    }
 }
 
 /// Where a list page sits among its pages.
