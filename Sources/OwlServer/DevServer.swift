@@ -63,7 +63,7 @@ public struct DevServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             responder: SiteResponder(folder: folder, files: files, resolutions: resolutions, events: events),
-            server: .http1(
+            server: .siteHTTP1(
                 configuration: .init(additionalChannelHandlers: [CachedFileHandler(files: files, resolutions: resolutions)])
             ),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
