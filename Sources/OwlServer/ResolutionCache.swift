@@ -4,10 +4,10 @@ import Synchronization
 ///
 /// Only successful resolutions are kept. A remembered file's status is checked again
 /// when it was last checked longer ago than the cache's revalidation interval, so an
-/// edit made on disk by hand is served within that interval; the dev server empties the cache after
-/// each of its own builds, so a rebuilt page is served at once. A remembered path is a
-/// resolved one, inside the folder, so reusing it can never reach outside. Paths are
-/// remembered without their query.
+/// edit made on disk by hand is served within that interval; the dev server empties
+/// the cache after each of its own builds, so a rebuilt page is served at once. A
+/// remembered path is a resolved one, inside the folder, so reusing it can never reach
+/// outside. Paths are remembered without their query.
 final class ResolutionCache: Sendable {
     private static let capacity = 4096
     /// How long a file's checked status is trusted without asking `stat` again.
