@@ -109,7 +109,7 @@ final class MarkdownCache: @unchecked Sendable {
                 out.uint64(entry.fingerprint.listing)
                 out.blob(entry.binary)
             }
-            try? Data(out.bytes).write(to: folder.appendingPathComponent("\(shard).bin"), options: .atomic)
+            CacheFile.write(out.bytes, to: folder.appendingPathComponent("\(shard).bin"))
         }
     }
 

@@ -28,7 +28,7 @@ struct BuildRecords: Sendable {
     func save(_ record: [UInt8], of build: String) {
         guard let folder else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data(record).write(to: folder.appendingPathComponent("\(build).bin"), options: .atomic)
+        CacheFile.write(record, to: folder.appendingPathComponent("\(build).bin"))
     }
 
     /// Deletes the records of builds other than `kept`.

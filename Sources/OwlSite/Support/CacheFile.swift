@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes the files of `.owl-cache/`: whole, under a temporary name, then renamed over the
+/// old one, so that a reader finds the old file or the new one, never a mix.
+///
+/// Nothing is flushed to disk (Foundation's atomic write calls `fsync`, which made every build
+/// wait for the cache to reach the disk): a cache file that a crash leaves short or empty
+/// fails its checks when it is read, and is made again.
+enum CacheFile {
+    /// Replaces the file at `url` with `bytes`; false when it could not (the old file, if
+    /// any, is then left as it was).
+    @discardableResult
+    static func write(_ bytes: [UInt8], to url: URL) -> Bool {
+        let path = url.path, temporary = url.path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { break }
+            written += result
+        }
+        guard close(descriptor) == 0, written == bytes.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+/// Cache files are replaced whole, and a failed write leaves the old file as it was.
+@Suite struct CacheFileTests {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-cache-file-tests-\(UUID().uuidString)")
+
+    @Test func replacesTheFileWholeAndLeavesNoTemporaryFile() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("0.bin")
+        #expect(CacheFile.write(Array(repeating: 7, count: 100_000), to: file))
+        #expect(CacheFile.write([1, 2, 3], to: file))
+        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["0.bin"])
+    }
+
+    @Test func aWriteThatFailsLeavesTheOldFile() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("0.bin")
+        #expect(CacheFile.write([1, 2, 3], to: file))
+        // A folder where the file should be: the rename fails.
+        let blocked = folder.appendingPathComponent("1.bin")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        #expect(!CacheFile.write([4, 5, 6], to: blocked))
+        #expect(!CacheFile.write([4], to: folder.appendingPathComponent("missing/0.bin")))
+        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["0.bin", "1.bin"])
+    }
+}
