@@ -32,11 +32,11 @@ test-browser:
 ## Release-mode benchmarks, printed side by side with the alternatives.
 bench: resources
 	@scripts/setup.sh --bench
+	$(SWIFT) build -c release --product owl-site
 	$(SWIFT) build -c release --product owl-bench
 	.build/release/owl-bench
 	$(SWIFT) build --product owl-site
 	python3 Benchmarks/browser/bench_owljs.py
-	$(SWIFT) build -c release --product owl-site
 	scripts/bench-serve.sh .build/release/owl-site
 
 clean:

@@ -1,17 +1,10 @@
 import Foundation
-import OwlSite
 
 /// `owl-bench build`: 10,000 generated posts built by owl-site, Hugo 0.111 and the raw
 /// `cmark-gfm` command, each in its own process under `/usr/bin/time`, side by side; then a
-/// one-file incremental rebuild.
+/// one-file incremental rebuild. owl-site is the release binary beside this one.
 enum BuildBenchmarks {
-    /// Set in the child process that performs one owl-site build: `SOURCE|OUTPUT`.
-    static let childVariable = "OWL_BENCH_BUILD_SITE"
-
     static func run() {
-        if let job = ProcessInfo.processInfo.environment[childVariable] {
-            buildSite(job)
-        }
         let count = Int(ProcessInfo.processInfo.environment["OWL_BENCH_POSTS"] ?? "") ?? 10_000
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let material = root.appendingPathComponent("Benchmarks/build")
@@ -91,10 +84,13 @@ enum BuildBenchmarks {
     /// Cold builds of each tool, alternating.
     private static let coldRounds = 3
 
-    /// Builds the site into `output` in a child process of this benchmark (cold when
-    /// `.owl-cache` is absent).
+    /// `owl-site build` of `site` into `output` (cold when `.owl-cache` is absent).
     private static func owlBuild(site: URL, output: URL) throws -> Figures {
-        try measure([CommandLine.arguments[0], "build"], environment: [childVariable: "\(site.path)|\(output.path)"])
+        let owlSite = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("owl-site")
+        guard FileManager.default.isExecutableFile(atPath: owlSite.path) else {
+            throw BenchError("no \(owlSite.path): build it first (swift build -c release --product owl-site)")
+        }
+        return try measure([owlSite.path, "build", "--source", site.path, "--output", output.path, "--quiet"])
     }
 
     /// The run with the median wall time.
@@ -102,26 +98,12 @@ enum BuildBenchmarks {
         runs.sorted { $0.wall < $1.wall }[runs.count / 2]
     }
 
-    /// The child's job: one quiet build, then exit.
-    private static func buildSite(_ job: String) -> Never {
-        let parts = job.split(separator: "|").map(String.init)
-        do {
-            let options = BuildOptions(source: URL(fileURLWithPath: parts[0]), output: URL(fileURLWithPath: parts[1]), quiet: true)
-            _ = try SiteBuilder(options: options).build()
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            exit(1)
-        }
-    }
-
-    private static func measure(_ command: [String], environment: [String: String] = [:], output: URL? = nil) throws -> Figures {
+    private static func measure(_ command: [String], output: URL? = nil) throws -> Figures {
         let timing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-time-\(getpid()).txt")
         defer { try? FileManager.default.removeItem(at: timing) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%e %U %S %M", "-o", timing.path] + command
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let output {
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: output)

@@ -12,4 +12,22 @@ struct OwlSiteCommand: AsyncParsableCommand {
             ServeCommand.self,
         ]
     )
+
+    /// ArgumentParser's own `main`, after tuning the allocator when the command is `build`
+    /// (which must happen before the command's threads exist).
+    static func main() async {
+        if CommandLine.arguments.dropFirst().first == BuildCommand.configuration.commandName {
+            BuildCommand.tuneAllocator()
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
