@@ -48,6 +48,9 @@ final class MarkdownCache: @unchecked Sendable {
         }
     }
 
+    /// Whether the cache holds nothing from earlier builds: every file will be read.
+    var isEmpty: Bool { previous.isEmpty }
+
     private static func shard(of source: String) -> Int {
         Int(ContentHash(source).value % UInt64(shardCount))
     }

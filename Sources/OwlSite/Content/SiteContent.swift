@@ -35,6 +35,8 @@ extension SiteContent {
 
         let markdown = MarkdownRenderer(allowsRawHTML: config.rawHTML, rootPath: config.rootPath)
         let contentPath = contentFolder.path
+        // Every file is read unless the cache spares it: static files always, Markdown when there is no cache.
+        SourceText.prefetch(staticFiles.values.map(\.path) + (cache.isEmpty ? markdownPaths.map { contentPath + "/" + $0 } : []))
         let items = try markdownPaths.concurrentMap { path in
             let source = "content/" + path
             return try cache.item(forFile: contentPath + "/" + path, source: source) { bytes in

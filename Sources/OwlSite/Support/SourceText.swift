@@ -11,6 +11,21 @@ enum SourceText {
         return bytes
     }
 
+    /// Asks the system to start reading all of `paths` now, in the background. Read one by
+    /// one from a cold page cache, small files come one disk round trip at a time; asked for
+    /// at once, the reads are merged and queued together (10,000 posts of a cold site: 0.7 s
+    /// on two threads, 0.2 s with this first).
+    static func prefetch(_ paths: [String]) {
+        #if canImport(Glibc)
+        for path in paths {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
+            close(descriptor)
+        }
+        #endif
+    }
+
     /// The bytes of the file at `path`, read straight into the array at the size `fstat`
     /// gives (and on to the end, should it have grown); nil when it cannot be read.
     static func contents(ofFile path: String) -> [UInt8]? {
