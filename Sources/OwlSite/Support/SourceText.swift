@@ -34,24 +34,34 @@ enum SourceText {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            filled += count
+        // One byte more than the size: filling it means the file has grown, and is read on.
+        let capacity = Int(status.st_size) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = fill(buffer, from: descriptor, failed: &failed)
         }
-        bytes.removeLast(bytes.count - filled)
-        var more = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = more.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: more[..<count])
+        var readsOn = bytes.count == capacity
+        while readsOn, !failed {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { chunk in
+                let count = fill(chunk, from: descriptor, failed: &failed)
+                bytes.append(contentsOf: chunk[..<count])
+                readsOn = count == chunk.count
+            }
         }
+        return failed ? nil : bytes
+    }
+
+    /// Reads from `descriptor` until `buffer` is full or the file ends; the count read.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32, failed: inout Bool) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let result = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if result < 0, errno == EINTR { continue }
+            if result < 0 { failed = true }
+            if result <= 0 { break }
+            count += result
+        }
+        return count
     }
 
     /// The text of `url`; invalid UTF-8 is an error naming the line it is on.

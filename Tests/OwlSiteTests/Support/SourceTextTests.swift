@@ -17,4 +17,14 @@ import Testing
         #expect(throws: SiteError(file: "m", "cannot read the file")) { try SourceText.bytes(missing, displayName: "m") }
         #expect(throws: SiteError(file: "d", "cannot read the file")) { try SourceText.bytes(FileManager.default.temporaryDirectory, displayName: "d") }
     }
+
+    @Test func aFileLongerThanItsStatusSaysIsReadToItsEnd() throws {
+        // /proc files report a size of 0 and have content: the case of a file that grew
+        // after `fstat`, as far as the reader can tell.
+        let status = try #require(SourceText.contents(ofFile: "/proc/self/status"))
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        let smaps = try #require(SourceText.contents(ofFile: "/proc/self/smaps"))
+        #expect(smaps.count > 65_536, "longer than one chunk read on: \(smaps.count) bytes")
+        #expect(smaps.last == UInt8(ascii: "\n"))
+    }
 }
