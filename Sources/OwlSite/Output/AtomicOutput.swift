@@ -66,11 +66,12 @@ struct AtomicOutput {
     /// The manifest, written last: a staging folder without one is one a build did not finish.
     private static let manifestFile = BuildManifest.file
 
-    /// Turns `folder`, which holds the build `held`, into `files`: deletes what is gone,
-    /// rewrites what changed and writes the new build id into what did not.
+    /// Turns `folder`, which holds the build `held`, into `files` (all but the manifest,
+    /// which the caller writes last): deletes what is gone, rewrites what changed and writes
+    /// the new build id into what did not.
     private func update(_ folder: URL, holding held: BuildRecord, to files: [String: OutputFile], writer: FileWriter) throws {
         let root = folder.path
-        let heldPaths = held.filePaths()
+        let heldPaths = held.filePaths().filter { $0 != Self.manifestFile }
         let gone = heldPaths.filter { files[$0] == nil }
         // The same files in the same folders, the common case, needs no folder work.
         if !gone.isEmpty || heldPaths.count != files.count {
