@@ -25,7 +25,8 @@ struct AtomicOutput {
     /// build's staging folder, which spares the file system from allocating (and later
     /// freeing) an inode per page on every build. When `record` knows the build the spare
     /// holds, only what differs is written: a file whose bytes are the same but for the build
-    /// id gets the new id written over the old one, and nothing else. Otherwise every file is
+    /// id gets the new id written over the old one, and nothing else, unless it was changed
+    /// after that build finished (by hand, while it was the output). Otherwise every file is
     /// written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
@@ -37,14 +38,17 @@ struct AtomicOutput {
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         try prepare(staging)
         do {
-            // Without its manifest the folder counts as unknown, should this build not finish.
+            // The manifest is written last: when it changed, the build that wrote the folder
+            // had finished. Without it the folder counts as unknown, should this build not finish.
+            let manifestPath = staging.appendingPathComponent(Self.manifestFile).path
             let held = BuildManifest.build(inOutput: staging).flatMap(record)
-            unlink(staging.appendingPathComponent(Self.manifestFile).path)
+            let finished = FileWriter.changeTime(ofFile: manifestPath)
+            unlink(manifestPath)
             let writer = FileWriter(root: staging.path, buildID: buildID, previousOutput: previous)
             var rest = files
             let manifest = rest.removeValue(forKey: Self.manifestFile)
-            if let held {
-                try update(staging, holding: held, to: rest, writer: writer)
+            if let held, let finished {
+                try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer)
             } else {
                 try prune(staging, keeping: files)
                 try makeFolders(Self.folders(of: rest.keys), in: staging)
@@ -66,10 +70,12 @@ struct AtomicOutput {
     /// The manifest, written last: a staging folder without one is one a build did not finish.
     private static let manifestFile = BuildManifest.file
 
-    /// Turns `folder`, which holds the build `held`, into `files` (all but the manifest,
-    /// which the caller writes last): deletes what is gone, rewrites what changed and writes
-    /// the new build id into what did not.
-    private func update(_ folder: URL, holding held: BuildRecord, to files: [String: OutputFile], writer: FileWriter) throws {
+    /// Turns `folder`, which holds the build `held` as it was when it finished at `finished`,
+    /// into `files` (all but the manifest, which the caller writes last): deletes what is
+    /// gone, rewrites what changed and writes the new build id into what did not.
+    private func update(
+        _ folder: URL, holding held: BuildRecord, finishedAt finished: Int, to files: [String: OutputFile], writer: FileWriter
+    ) throws {
         let root = folder.path
         let heldPaths = held.filePaths().filter { $0 != Self.manifestFile }
         let gone = heldPaths.filter { files[$0] == nil }
@@ -84,7 +90,7 @@ struct AtomicOutput {
         }
         _ = try Array(files).concurrentMap { path, file in
             if let old = held.file(path), old == file.record {
-                try writer.writeBuildID(of: file, to: path)
+                try writer.writeBuildID(of: file, to: path, unchangedSince: finished)
             } else {
                 try writer.write(file, to: path)
             }

@@ -29,14 +29,18 @@ struct FileWriter: Sendable {
     }
 
     /// Writes the build id over the old one in `file` at `path`, whose other bytes are
-    /// already in place; the whole file when it is not there at its size.
-    func writeBuildID(of file: OutputFile, to path: String) throws {
-        guard !file.buildIDOffsets.isEmpty else { return try writeIfMissing(file, to: path) }
+    /// already in place, as the build that finished at `finished` (a change time) wrote
+    /// them. The whole file is written when it is not there at its size, or when it was
+    /// changed after that build finished (by hand: its bytes are no longer the record's).
+    func writeBuildID(of file: OutputFile, to path: String, unchangedSince finished: Int) throws {
+        guard !file.buildIDOffsets.isEmpty else { return try writeUnlessKept(file, to: path, unchangedSince: finished) }
         let descriptor = open(root + "/" + path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return try write(file, to: path) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == file.size else { return try write(file, to: path) }
+        guard fstat(descriptor, &status) == 0, Self.isKept(status, size: file.size, unchangedSince: finished) else {
+            return try write(file, to: path)
+        }
         let id = Array(buildID.utf8)
         for offset in file.buildIDOffsets {
             guard id.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, id.count, off_t(offset)) }) == id.count else {
@@ -45,9 +49,27 @@ struct FileWriter: Sendable {
         }
     }
 
-    private func writeIfMissing(_ file: OutputFile, to path: String) throws {
+    private func writeUnlessKept(_ file: OutputFile, to path: String, unchangedSince finished: Int) throws {
         var status = stat()
-        if stat(root + "/" + path, &status) != 0 || Int(status.st_size) != file.size { try write(file, to: path) }
+        if stat(root + "/" + path, &status) != 0 || !Self.isKept(status, size: file.size, unchangedSince: finished) {
+            try write(file, to: path)
+        }
+    }
+
+    /// Whether a file with `status` is as the build that finished at `finished` left it.
+    private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
+        Int(status.st_size) == size && changeTime(status) <= finished
+    }
+
+    /// When the file at `path` last changed (its status's change time, which no one can
+    /// set back), in nanoseconds; nil when there is no file.
+    static func changeTime(ofFile path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? changeTime(status) : nil
+    }
+
+    private static func changeTime(_ status: stat) -> Int {
+        Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
     }
 
     private func cannotWrite(_ path: String) -> SiteError {
