@@ -15,13 +15,15 @@ public struct SiteBuilder: Sendable {
     /// Runs the build. On error the output folder is left as it was.
     public func build() throws -> BuildReport {
         do {
-            return try build(usingCache: options.incremental)
+            return try build(reusingPreviousOutput: true)
         } catch is OutputFile.PreviousOutputChanged {
-            return try build(usingCache: false)
+            return try build(reusingPreviousOutput: false)
         }
     }
 
-    private func build(usingCache: Bool) throws -> BuildReport {
+    /// A build; one that is not `reusingPreviousOutput` renders every page again instead of
+    /// taking unchanged ones from the previous output (which was found changed by hand).
+    private func build(reusingPreviousOutput: Bool) throws -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
@@ -30,13 +32,16 @@ public struct SiteBuilder: Sendable {
         try options.checkOutputFolder()
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cacheFolder = usingCache ? options.source.appendingPathComponent(".owl-cache") : nil
+        let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
         let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)")
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         let output = AtomicOutput(output: options.output)
+        let previousOutput = output.previous
         let records = BuildRecords(cacheFolder: cacheFolder)
-        let previous = records.load(output: output.previous)
+        // The record of the build in the output, and of the pages that are reused from it.
+        let outputRecord = records.load(output: previousOutput)
+        let previous = reusingPreviousOutput ? outputRecord : nil
 
         let site = PageKey.site(templates: templates, config: config, plan: plan)
         let fingerprints = cache.fingerprints
@@ -49,7 +54,8 @@ public struct SiteBuilder: Sendable {
             return RenderedPage(path: path, reusing: page, of: previous)
         }
         // The pages with the longest lists first, so that neither core is left with one at the end.
-        let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { plan.pages[$0].cellCount > plan.pages[$1].cellCount }
+        let cellCounts = plan.pages.map(\.cellCount)
+        let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
         let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
         progress.begin(total: stale.count)
         let rendered = try stale.concurrentMap { index in
@@ -70,8 +76,8 @@ public struct SiteBuilder: Sendable {
         let manifest = OutputFile(BuildManifest.json(build: buildID, pages: pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path }))
         files[BuildManifest.file] = manifest
         files[BuildManifest.headFile] = OutputFile(BuildManifest.head(build: buildID))
-        let history = BuildHistory(reading: output.previous).adding(buildID, keepingEarlier: config.history)
-        files.merge(try history.files(manifest: manifest, previousOutput: output.previous, previous: previous)) { new, _ in new }
+        let history = BuildHistory(reading: previousOutput).adding(buildID, keepingEarlier: config.history)
+        files.merge(try history.files(manifest: manifest, previousOutput: previousOutput, previous: previous)) { new, _ in new }
         // The records of the earlier builds, read once (on both cores): the patches compare
         // with them, and one of them describes the spare folder the output is written into.
         let earlier = Array(history.earlier)
@@ -80,10 +86,10 @@ public struct SiteBuilder: Sendable {
         let record = { @Sendable (build: String) in recordsByBuild[build] ?? records.load(build) }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
         let patches = try PatchFile.files(
-            from: earlier, to: buildID, pages: pages, record: record, previousOutput: output.previous
+            from: earlier, to: buildID, pages: pages, record: record, previousOutput: previousOutput
         ) { file in
             guard let page = pagesByFile[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
-            return try page.output.bytes(buildID: buildID, previousOutput: output.previous)
+            return try page.output.bytes(buildID: buildID, previousOutput: previousOutput)
         }
         files.merge(patches) { new, _ in new }
 
@@ -100,7 +106,7 @@ public struct SiteBuilder: Sendable {
         do {
             // A build id hashes every file: when the output already holds this build, the
             // files it would write are the files it has.
-            if previous?.build != buildID || BuildManifest.build(inOutput: options.output) != buildID {
+            if previous?.build != buildID || previousOutput != options.output {
                 try output.write(files, buildID: buildID, record: record)
             }
         } catch {
@@ -109,7 +115,7 @@ public struct SiteBuilder: Sendable {
         }
         savingCaches.wait()
         // The build swapped out becomes the next build's staging folder: its record stays.
-        records.prune(keeping: Set(history.builds + [previous?.build].compactMap { $0 }))
+        records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
         return BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
