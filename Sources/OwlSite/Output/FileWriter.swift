@@ -19,12 +19,7 @@ struct FileWriter: Sendable {
         let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw cannotWrite(path) }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            guard result > 0 else { throw cannotWrite(path) }
-            written += result
-        }
+        guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
         guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
     }
 
@@ -57,6 +52,8 @@ struct FileWriter: Sendable {
     }
 
     /// Whether a file with `status` is as the build that finished at `finished` left it.
+    /// (Change times are stamped at a clock tick: a change within the tick in which the
+    /// build finished is not seen.)
     private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
         Int(status.st_size) == size && changeTime(status) <= finished
     }

@@ -17,14 +17,8 @@ enum CacheFile {
         let path = url.path, temporary = url.path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { break }
-            written += result
-        }
-        guard close(descriptor) == 0, written == bytes.count, rename(temporary, path) == 0 else {
+        let written = FileBytes.write(bytes, to: descriptor)
+        guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
             unlink(temporary)
             return false
         }
