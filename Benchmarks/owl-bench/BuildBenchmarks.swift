@@ -48,8 +48,7 @@ enum BuildBenchmarks {
                 return try rebuild()
             }
             let firstEdit = try editOnePost(42)
-            let edits = try [43, 44, 45, 46, 47].map(editOnePost).sorted { $0.wall < $1.wall }
-            let incremental = edits[edits.count / 2]
+            let incremental = median(try [43, 44, 45, 46, 47].map(editOnePost))
 
             let rows = [
                 ["site build, \(count) posts (cold: median of \(coldRounds))", "wall", "CPU", "peak memory", "wall vs Hugo", "memory vs Hugo"],

@@ -19,15 +19,6 @@ struct OwlSiteCommand: AsyncParsableCommand {
         if CommandLine.arguments.dropFirst().first == BuildCommand.configuration.commandName {
             BuildCommand.tuneAllocator()
         }
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        await main(nil)
     }
 }
