@@ -51,10 +51,18 @@ import Testing
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
     }
 
-    @Test func cellsThatShowTheBodyAreRenderedAgainWhenItChanges() throws {
+    /// The cell shows the body itself, or through a template it includes from any folder.
+    @Test(arguments: [
+        ["Templates/cells/PostCell.mustache": "<a href=\"{{url}}\">{{title}}</a>{{{content}}}\n"],
+        [
+            "Templates/cells/PostCell.mustache": "<a href=\"{{url}}\">{{title}}</a>{{> snippets/body}}\n",
+            "Templates/snippets/body.mustache": "<div>{{{ content }}}</div>\n",
+        ],
+    ])
+    func cellsThatShowTheBodyAreRenderedAgainWhenItChanges(templates: [String: String]) throws {
         let site = try SiteFixture()
         defer { site.remove() }
-        try site.write("Templates/cells/PostCell.mustache", "<a href=\"{{url}}\">{{title}}</a>{{{content}}}\n")
+        for (path, text) in templates { try site.write(path, text) }
         _ = try build(site)
         try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summary of first.\n---\n\nA new body.\n")
         let edited = try build(site)

@@ -14,8 +14,8 @@ struct TemplateSet: Sendable {
     let assets: [String: [UInt8]]
     /// A hash of every template and asset, for the build cache.
     let fingerprint: String
-    /// Whether a cell or partial template uses an item's body (`content`): then a list
-    /// changes with the body of any item in it, not only with what else the item says.
+    /// Whether a cell template, or a template it includes, uses an item's body (`content`):
+    /// then a list changes with the body of any item in it, not only with what else the item says.
     let cellsShowContent: Bool
 
     /// The built-in theme with the files of `folder` (when it exists) replacing or adding to it.
@@ -62,10 +62,12 @@ struct TemplateSet: Sendable {
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.description
-        cellsShowContent = texts.contains { name, entry in
-            (name.hasPrefix("cells/") || name.hasPrefix("partials/")) && Self.tagNames(in: entry.text).contains { $0 == "content" || $0.hasPrefix("content.") }
+        let tags = texts.mapValues { Self.tags(in: $0.text) }
+        let includes = try Self.checkPartials(tags, files: texts.mapValues(\.file), names: names)
+        let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
+        cellsShowContent = shownByCells.contains { name in
+            tags[name, default: []].contains { $0.name == "content" || $0.name.hasPrefix("content.") }
         }
-        try Self.checkPartials(texts, names: names)
     }
 
     /// Renders the template `name`, which exists.
@@ -80,12 +82,39 @@ struct TemplateSet: Sendable {
         return html
     }
 
-    /// The names in the tags of `text`: `{{# name}}` → `name`.
-    private static func tagNames(in text: String) -> [String] {
-        text.components(separatedBy: "{{").dropFirst().compactMap { tag in
-            tag.components(separatedBy: "}}").first?
-                .trimmingCharacters(in: CharacterSet(charactersIn: "#^/&{>!= \t\r\n"))
+    /// One `{{…}}` tag of a template: its sigil (`#`, `^`, `/`, `>`, `&`, `{`, `!`, `=`; nil
+    /// for a variable), its name and its line.
+    private struct Tag {
+        var sigil: Character?
+        var name: String
+        var line: Int
+    }
+
+    /// The tags of `text`, line by line.
+    private static func tags(in text: String) -> [Tag] {
+        var tags: [Tag] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                let after = rest[open.upperBound...]
+                guard let close = after.range(of: "}}") else { break }
+                let inside = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let sigil = inside.first.flatMap { "#^/>&{!=".contains($0) ? $0 : nil }
+                let name = inside.dropFirst(sigil == nil ? 0 : 1).trimmingCharacters(in: CharacterSet(charactersIn: " \t}"))
+                tags.append(Tag(sigil: sigil, name: name, line: number + 1))
+                rest = after[close.upperBound...]
+            }
         }
+        return tags
+    }
+
+    /// `starts` and every template they include, directly or through others.
+    private static func reachable(from starts: some Sequence<String>, through includes: [String: [String]]) -> Set<String> {
+        var found = Set<String>(), pending = Array(starts)
+        while let name = pending.popLast() {
+            if found.insert(name).inserted { pending += includes[name] ?? [] }
+        }
+        return found
     }
 
     private static func explain(_ error: any Error) -> String {
@@ -100,23 +129,15 @@ struct TemplateSet: Sendable {
 
     /// Every `{{> partial}}` must name a template, and no template may include itself, even
     /// through others: the site's values are looked up through every enclosing section, so
-    /// such an include never ends.
-    private static func checkPartials(_ texts: [String: (text: String, file: String)], names: Set<String>) throws {
+    /// such an include never ends. Returns the templates each template includes.
+    private static func checkPartials(_ tags: [String: [Tag]], files: [String: String], names: Set<String>) throws -> [String: [String]] {
         var includes: [String: [(partial: String, line: Int)]] = [:]
-        for name in texts.keys.sorted() {
-            let (text, file) = texts[name]!
-            for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                var rest = line[...]
-                while let open = rest.range(of: "{{>") {
-                    let after = rest[open.upperBound...]
-                    guard let close = after.range(of: "}}") else { break }
-                    let partial = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                    if !names.contains(partial) {
-                        throw SiteError(file: file, line: lineNumber + 1, "template '\(partial)' not found (looked for Templates/\(partial).mustache)")
-                    }
-                    includes[name, default: []].append((partial, lineNumber + 1))
-                    rest = after[close.upperBound...]
+        for name in tags.keys.sorted() {
+            for tag in tags[name]! where tag.sigil == ">" {
+                if !names.contains(tag.name) {
+                    throw SiteError(file: files[name]!, line: tag.line, "template '\(tag.name)' not found (looked for Templates/\(tag.name).mustache)")
                 }
+                includes[name, default: []].append((tag.name, tag.line))
             }
         }
         var finished = Set<String>()
@@ -126,12 +147,13 @@ struct TemplateSet: Sendable {
                 let chain = path + [name]
                 if let start = chain.firstIndex(of: partial) {
                     let cycle = (chain[start...] + [partial]).joined(separator: " → ")
-                    throw SiteError(file: texts[name]!.file, line: line, "template '\(partial)' includes itself (\(cycle))")
+                    throw SiteError(file: files[name]!, line: line, "template '\(partial)' includes itself (\(cycle))")
                 }
                 try visit(partial, path: chain)
             }
             finished.insert(name)
         }
         for name in includes.keys.sorted() { try visit(name, path: []) }
+        return includes.mapValues { $0.map(\.partial) }
     }
 }
