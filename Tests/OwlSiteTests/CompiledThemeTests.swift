@@ -46,9 +46,13 @@ import Testing
                 rendered.insert(cell)
             }
         }
-        for tag in plan.tags.values {
-            let values: [String: Any] = ["name": tag.name, "count": tag.count, "link": "/tags/x/"]
-            #expect(templates.library.renderCompiled(values, withTemplate: "cells/TagCell") == templates.library.mustache.render(values, withTemplate: "cells/TagCell"))
+        // Tag cells go through Owl's adapter: the cell's values, and the link the adapter gives.
+        for (slug, tag) in plan.tags {
+            let link = context.url("/tags/\(slug)/")
+            let cell = TemplateContext(TagCell(values: ["name": tag.name, "count": tag.count]), link: link)
+            let html = try #require(templates.library.renderCompiled(cell, withTemplate: "cells/TagCell"))
+            #expect(html == templates.library.mustache.render(cell, withTemplate: "cells/TagCell"))
+            #expect(html.contains("href=\"\(link)\""), "\(html)")
             rendered.insert("cells/TagCell")
         }
         #expect(rendered == Set(templates.names.filter { !$0.hasPrefix("partials/") }))
