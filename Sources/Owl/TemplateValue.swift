@@ -32,20 +32,14 @@ enum TemplateValue {
         if isCommon(object) {
             return nil  // strings, numbers, Booleans and arrays have no named children
         }
-        let represented: Any?
-        if let custom = object as? any MustacheCustomRepresentation {
-            represented = custom.representation
-        } else {
-            represented = object
-        }
-        guard let represented else { return nil }
+        guard let represented = represented(object) else { return nil }
         if represented is MustacheLambda { throw NeedsSwiftMustache() }
         if let parent = represented as? any MustacheParent {
             return parent.child(named: name)
         }
         guard let value = Mirror(reflecting: represented).children.first(where: { $0.label == name })?.value else { return nil }
-        let optional = Mirror(reflecting: value)
-        return optional.displayStyle == .optional ? optional.children.first?.value : value
+        guard let optional = value as? any OptionalValue else { return value }
+        return optional.wrappedValue
     }
 
     /// `value` replaced by its custom representation, if it has one.
