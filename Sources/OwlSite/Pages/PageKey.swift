@@ -3,14 +3,14 @@ import Owl
 /// Hashes of everything a page is rendered from, so an incremental build re-renders only the
 /// pages whose inputs changed.
 enum PageKey {
-    /// What every page depends on: the theme, the settings and the navigation.
-    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan) -> String {
+    /// The hash of what every page depends on: the theme, the settings and the navigation.
+    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan) -> ContentHash {
         var text = "theme \(templates.fingerprint)\n"
         text += "config \(config.title)|\(config.description)|\(config.author)|\(config.baseURL ?? "")|\(config.rawHTML)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }
-        return text
+        return ContentHash(text)
     }
 
     /// The key of `page`: `site`, the page's own settings, and the fingerprint of every
@@ -18,9 +18,9 @@ enum PageKey {
     /// page, the item without its body for a cell in a list, unless `cellsShowContent`.
     /// Fields are fed with separators, so that no two different inputs feed the same bytes.
     static func key(
-        for page: PageSpec, site: String, plan: SitePlan, fingerprints: [String: ItemFingerprint], cellsShowContent: Bool
+        for page: PageSpec, site: ContentHash, plan: SitePlan, fingerprints: [String: ItemFingerprint], cellsShowContent: Bool
     ) -> UInt64 {
-        var hash = ContentHash(site)
+        var hash = site
         func feed(_ fields: String...) {
             for field in fields {
                 hash.update(with: field)
