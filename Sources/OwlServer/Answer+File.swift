@@ -9,19 +9,20 @@ extension Answer {
     ///   - headers: the file's headers (see `HTTPFields(servingFile:…)`).
     ///   - responseStatus: `.ok`, or `.notFound` for the theme's 404 page, which takes
     ///     no conditions and no range.
-    ///   - gzip: the gzip form of `file`, when ``compresses(_:for:)`` asks for it.
+    ///   - gzipped: the gzip form of `file`'s body when ``compresses(_:for:)`` holds for it
+    ///     (nil: the body is sent as it is).
     init(
         to request: HTTPRequest,
         file: ServedFile?,
         status: FileStatus,
         headers fileHeaders: HTTPFields,
         responseStatus: HTTPResponse.Status = .ok,
-        gzip: (ServedFile) -> ByteBuffer?
+        gzipped: ByteBuffer?
     ) {
         var headers = fileHeaders
         var entityTag = file?.entityTag ?? status.entityTag
         var body = file?.body
-        if let file, Self.compresses(file, for: request), let gzipped = gzip(file) {
+        if let gzipped {
             body = gzipped
             entityTag = Self.gzipTag(entityTag)
             headers[.eTag] = entityTag

@@ -84,11 +84,13 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func cachedAnswer(to request: HTTPRequest) -> Answer? {
         guard request.method == .get || request.method == .head,
             let (path, status) = resolutions.rememberedFile(for: request.path ?? ""),
-            let file = files.cachedFile(at: path, status: status),
-            file.gzipped != nil || !Answer.compresses(file, for: request)
+            let file = files.cachedFile(at: path, status: status)
         else { return nil }
+        // Compressing is the responder's work; the gzip form is answered here once it is made.
+        let compresses = Answer.compresses(file, for: request)
+        guard !compresses || file.gzipped != nil else { return nil }
         // With the file in memory, the answer's body is never `.file`.
-        return Answer(to: request, file: file, status: status, headers: file.headers, gzip: \.gzipped)
+        return Answer(to: request, file: file, status: status, headers: file.headers, gzipped: compresses ? file.gzipped : nil)
     }
 
     /// Writes `answer` as the responder's response would go out: same head, same body,
