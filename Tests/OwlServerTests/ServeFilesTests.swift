@@ -90,6 +90,23 @@ import Testing
         }
     }
 
+    /// A file too large for memory is streamed from disk: its status is checked on every
+    /// request, so its length always matches the bytes sent.
+    @Test func aLargeFileEditedByHandIsServedWholeAtOnce() async throws {
+        let site = try TestSite()
+        let large = String(repeating: "0123456789abcdef", count: (FileCache.largestCachedFile + 4_096) / 16)
+        try site.write("site/public/large.bin", large)
+        try await withServer(site) { port, _ in
+            let first = try await RawResponse.get(port: port, "/large.bin")
+            #expect(first.body.count == large.utf8.count)
+            let shorter = String(large.dropLast(8_192))
+            try site.write("site/public/large.bin", shorter)
+            let second = try await RawResponse.get(port: port, "/large.bin")
+            #expect(second.headers["content-length"] == String(shorter.utf8.count))
+            #expect(second.body.count == shorter.utf8.count)
+        }
+    }
+
     @Test func headSendsTheHeadersOfGetWithoutBody() async throws {
         let site = try TestSite()
         try await withServer(site) { port, _ in
