@@ -15,11 +15,6 @@ public struct SiteRebuilder: Sendable {
         self.build = build
     }
 
-    /// A rebuilder running `build`, which needs no URL and returns the id of the build it wrote.
-    public init(_ build: @escaping @Sendable () throws -> String) {
-        self.init { _ in try build() }
-    }
-
     /// Runs one build for `serverURL`, off the cooperative thread pool and after any
     /// build still running, and returns its id or its failure.
     func rebuild(servedAt serverURL: String) async -> Result<String, BuildFailure> {

@@ -10,7 +10,7 @@ import Testing
         let failure = BuildFailure(message: "content/a.md:1: broken", file: "content/a.md", line: 1)
         let server = DevServer(
             configuration: .init(output: missing, port: 0, watching: nil),
-            rebuilder: SiteRebuilder { throw failure }
+            rebuilder: SiteRebuilder { _ in throw failure }
         )
         let log = EventLog()
         await #expect(throws: DevServerError.missingOutput(missing)) {
