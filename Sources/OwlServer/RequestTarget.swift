@@ -13,7 +13,7 @@ struct RequestTarget: Equatable, Sendable {
 
     /// Parses the path part of a request target (`/a/b%20c/?q=1`); nil when refused.
     init?(_ target: String) {
-        let path = target.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let path = Self.path(of: target).utf8
         guard path.first == UInt8(ascii: "/") else { return nil }
 
         var segments: [String] = []
@@ -27,6 +27,14 @@ struct RequestTarget: Equatable, Sendable {
         }
         self.segments = segments
         self.isFolder = segments.isEmpty || path.last == UInt8(ascii: "/")
+    }
+
+    /// The path part of a request target, without its query or fragment, undecoded.
+    static func path(of target: String) -> Substring {
+        guard let end = target.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return target[...]
+        }
+        return target[..<end]
     }
 
     /// The canonical path of this target, percent-encoded, for redirects.

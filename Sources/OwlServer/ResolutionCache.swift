@@ -74,12 +74,10 @@ final class ResolutionCache: Sendable {
         return (file, status)
     }
 
-    /// A request path without its query or fragment.
+    /// A request path without its query or fragment (the same string when it has none).
     private static func key(_ path: String) -> String {
-        guard let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
-            return path
-        }
-        return String(path[..<end])
+        let part = RequestTarget.path(of: path)
+        return part.endIndex == path.endIndex ? path : String(part)
     }
 
     private func remember(_ resolution: SiteFolder.Resolution, for key: String) -> SiteFolder.Resolution {
