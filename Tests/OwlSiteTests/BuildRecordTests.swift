@@ -16,11 +16,11 @@ import Testing
             if number % 2 == 0 {
                 pages["/posts/p\(number)/"] = BuildRecord.Page(
                     key: random.next(), file: "posts/p\(number)/index.html", output: file,
-                    json: Array("{\"n\":\(number)}".utf8)[...], binary: (0..<Int(random.next() % 40)).map { UInt8($0) }[...]
+                    json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int(random.next() % 40)).map { UInt8($0) })
                 )
             }
         }
-        let record = try BuildRecord(decoding: BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages))
+        let record = try BuildRecord(decoding: SharedBytes(BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages)))
         #expect(record.build == "00000000000000ab" && record.pageCount == pages.count)
         for (path, file) in files { #expect(record.file(path) == file) }
         for (path, page) in pages {
@@ -36,7 +36,7 @@ import Testing
 
     @Test func damagedBytesAreRefused() {
         let bytes = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2, buildIDOffsets: [])], pages: [:])
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: Array(bytes.prefix(bytes.count / 2))) }
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: [9] + bytes.dropFirst()) }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([9] + bytes.dropFirst())) }
     }
 }

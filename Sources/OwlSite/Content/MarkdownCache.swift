@@ -17,10 +17,10 @@ final class MarkdownCache: @unchecked Sendable {
         var modified: Int
         var fingerprint: ItemFingerprint
         /// The item in the cache's binary form, read when it is needed (on both cores).
-        var binary: ArraySlice<UInt8>
+        var binary: SharedBytes
 
         func item() throws -> ContentItem {
-            var input = BinaryReader(Array(binary))
+            var input = BinaryReader(binary)
             return try ContentItem(from: &input)
         }
     }
@@ -42,7 +42,7 @@ final class MarkdownCache: @unchecked Sendable {
         self.settings = settings
         guard let shards = self.folder else { return }
         for shard in 0..<Self.shardCount {
-            guard let bytes = SourceText.contents(ofFile: shards.appendingPathComponent("\(shard).bin").path),
+            guard let bytes = SharedBytes(mappingFile: shards.appendingPathComponent("\(shard).bin").path),
                   let entries = try? Self.decode(bytes, settings: settings) else { continue }
             previous.merge(entries) { first, _ in first }
         }
@@ -71,7 +71,7 @@ final class MarkdownCache: @unchecked Sendable {
         let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
         let fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
-        remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: binary.bytes[...]))
+        remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: SharedBytes(binary.bytes)))
         lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
         return item
     }
@@ -116,7 +116,7 @@ final class MarkdownCache: @unchecked Sendable {
         }
     }
 
-    private static func decode(_ bytes: [UInt8], settings: String) throws -> [String: Entry] {
+    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [String: Entry] {
         var input = BinaryReader(bytes)
         guard try input.int() == formatVersion, try input.string() == settings else { return [:] }
         var entries: [String: Entry] = [:]

@@ -32,8 +32,8 @@ extension ManifestPage {
     }
 
     /// The entry ``write(to:)`` wrote as `binary`.
-    init(binary: ArraySlice<UInt8>) throws {
-        var input = BinaryReader(Array(binary))
+    init(binary: SharedBytes) throws {
+        var input = BinaryReader(binary)
         try self.init(from: &input)
     }
 

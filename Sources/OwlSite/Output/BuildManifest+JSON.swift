@@ -1,7 +1,7 @@
 extension BuildManifest {
     /// The manifest of `build` as compact, deterministic JSON, from its pages' entries
     /// (``ManifestPage/json()``) sorted by path; `JSONDecoder` reads it back into an equal value.
-    static func json(build: String, pages: [(path: String, json: ArraySlice<UInt8>)]) -> [UInt8] {
+    static func json(build: String, pages: [(path: String, json: SharedBytes)]) -> [UInt8] {
         var out = JSONOutput()
         out.reserve(pages.reduce(128) { $0 + $1.path.utf8.count + $1.json.count + 4 })
         out.raw("{\"format\":\"owl-build\",\"version\":1,\"build\":")

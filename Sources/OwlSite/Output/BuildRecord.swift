@@ -23,9 +23,9 @@ struct BuildRecord: Sendable {
         var file: String
         var output: File
         /// The page's entry in `build.json`, as the manifest writes it.
-        var json: ArraySlice<UInt8>
+        var json: SharedBytes
         /// The page's entry in the cache's binary form.
-        var binary: ArraySlice<UInt8>
+        var binary: SharedBytes
     }
 
     /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
@@ -39,7 +39,7 @@ struct BuildRecord: Sendable {
     private static let formatVersion = 3
 
     let build: String
-    private let bytes: [UInt8]
+    private let bytes: SharedBytes
     private let fileRows: [Row]
     private let pageRows: [Row]
 
@@ -48,7 +48,7 @@ struct BuildRecord: Sendable {
 
     /// Opens a record from what ``encode(build:files:pages:)`` wrote; throws when the bytes
     /// are not a record of this version.
-    init(decoding bytes: [UInt8]) throws {
+    init(decoding bytes: SharedBytes) throws {
         var input = BinaryReader(bytes)
         guard try input.int() == Self.formatVersion else { throw BinaryReader.Malformed() }
         build = try input.string()
@@ -59,7 +59,7 @@ struct BuildRecord: Sendable {
         }
         fileRows = try rows()
         pageRows = try rows()
-        guard (fileRows + pageRows).allSatisfy({ $0.entry >= 0 && $0.entry < bytes.count }) else { throw BinaryReader.Malformed() }
+        guard (fileRows + pageRows).allSatisfy({ $0.entry >= bytes.startIndex && $0.entry < bytes.endIndex }) else { throw BinaryReader.Malformed() }
         self.bytes = bytes
     }
 

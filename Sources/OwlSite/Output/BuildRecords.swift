@@ -13,7 +13,7 @@ struct BuildRecords: Sendable {
     /// The record of `build`, nil when there is none or it cannot be read.
     func load(_ build: String) -> BuildRecord? {
         guard let folder, BuildManifest.isBuildID(build),
-              let bytes = SourceText.contents(ofFile: folder.appendingPathComponent("\(build).bin").path),
+              let bytes = SharedBytes(mappingFile: folder.appendingPathComponent("\(build).bin").path),
               let record = try? BuildRecord(decoding: bytes), record.build == build else { return nil }
         return record
     }

@@ -7,9 +7,9 @@ struct RenderedPage: Sendable {
     var file: String
     var output: OutputFile
     /// The page's entry in `build.json`.
-    var json: ArraySlice<UInt8>
+    var json: SharedBytes
     /// The page's entry in the build cache's binary form.
-    var binary: ArraySlice<UInt8>
+    var binary: SharedBytes
     /// The manifest entry, when the page was rendered in this build.
     private var rendered: ManifestPage?
     /// The build the page was taken from unchanged, when it was not rendered.
@@ -75,10 +75,10 @@ struct RenderedPage: Sendable {
         shell.update(with: output[position...])
         let manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
         rendered = manifest
-        json = manifest.json()[...]
+        json = SharedBytes(manifest.json())
         var binary = BinaryWriter()
         manifest.write(to: &binary)
-        self.binary = binary.bytes[...]
+        self.binary = SharedBytes(binary.bytes)
     }
 
     /// The page `path` of the previous build `record`, which has it.

@@ -12,7 +12,7 @@ struct BinaryWriter {
 
     mutating func uint64(_ value: UInt64) { int(Int(bitPattern: UInt(value))) }
 
-    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: some Collection<UInt8>) { bytes.append(contentsOf: other) }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -39,19 +39,25 @@ struct BinaryWriter {
 struct BinaryReader {
     struct Malformed: Error {}
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private let bytes: SharedBytes
+    private var position: Int
 
-    init(_ bytes: [UInt8], at position: Int = 0) {
+    /// A reader of `bytes` from `position` (an index of `bytes`; its start by default).
+    init(_ bytes: SharedBytes, at position: Int? = nil) {
         self.bytes = bytes
-        self.position = position
+        self.position = position ?? bytes.startIndex
     }
 
-    var isAtEnd: Bool { position == bytes.count }
+    /// A reader of a copy of `bytes`.
+    init(_ bytes: [UInt8]) {
+        self.init(SharedBytes(bytes))
+    }
+
+    var isAtEnd: Bool { position == bytes.endIndex }
 
     mutating func int() throws -> Int {
-        guard position + 8 <= bytes.count else { throw Malformed() }
-        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: Int64.self) }
+        guard position >= bytes.startIndex, position + 8 <= bytes.endIndex else { throw Malformed() }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position - bytes.startIndex, as: Int64.self) }
         position += 8
         return Int(Int64(littleEndian: value))
     }
@@ -63,15 +69,16 @@ struct BinaryReader {
         let count = try count()
         defer { position += count }
         var text = text
+        let start = position - bytes.startIndex
         return text.withUTF8 { utf8 in
-            utf8.count == count && bytes.withUnsafeBufferPointer { buffer in
-                utf8.isEmpty || memcmp(buffer.baseAddress! + position, utf8.baseAddress!, count) == 0
+            utf8.count == count && bytes.withUnsafeBytes { buffer in
+                utf8.isEmpty || memcmp(buffer.baseAddress! + start, utf8.baseAddress!, count) == 0
             }
         }
     }
 
     mutating func bool() throws -> Bool {
-        guard position < bytes.count else { throw Malformed() }
+        guard position >= bytes.startIndex, position < bytes.endIndex else { throw Malformed() }
         position += 1
         return bytes[position - 1] == 1
     }
@@ -79,14 +86,14 @@ struct BinaryReader {
     mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
 
     mutating func string() throws -> String {
-        let count = try int()
-        guard count >= 0, position + count <= bytes.count else { throw Malformed() }
+        let count = try count()
         defer { position += count }
-        return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+        let start = position - bytes.startIndex
+        return bytes.withUnsafeBytes { String(decoding: $0[start..<(start + count)], as: UTF8.self) }
     }
 
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
-    mutating func blob() throws -> ArraySlice<UInt8> {
+    mutating func blob() throws -> SharedBytes {
         let count = try count()
         defer { position += count }
         return bytes[position..<(position + count)]
@@ -99,7 +106,7 @@ struct BinaryReader {
     /// A count that cannot be more than the bytes left (guards against corrupt lengths).
     mutating func count() throws -> Int {
         let value = try int()
-        guard value >= 0, value <= bytes.count - position else { throw Malformed() }
+        guard value >= 0, value <= bytes.endIndex - position else { throw Malformed() }
         return value
     }
 }

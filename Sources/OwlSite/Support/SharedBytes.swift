@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Read-only bytes that readers and slices share without copying: a file mapped into
+/// memory, or a copy of other bytes. Indices are offsets from the start of the whole, as in
+/// `ArraySlice`.
+///
+/// A mapped file must not be cut shorter while it is mapped (reading past its new end
+/// stops the process): the build cache maps only files that it replaces by renaming.
+struct SharedBytes: RandomAccessCollection, Sendable {
+    /// Owns the memory and gives it back when the last slice is gone.
+    private final class Storage: @unchecked Sendable {
+        let base: UnsafeRawBufferPointer
+        private let isMapped: Bool
+
+        init(base: UnsafeRawBufferPointer, isMapped: Bool) {
+            self.base = base
+            self.isMapped = isMapped
+        }
+
+        deinit {
+            if isMapped {
+                munmap(UnsafeMutableRawPointer(mutating: base.baseAddress), base.count)
+            } else {
+                base.deallocate()
+            }
+        }
+    }
+
+    private let storage: Storage
+    let startIndex: Int
+    let endIndex: Int
+
+    /// A copy of `bytes`.
+    init(_ bytes: some Collection<UInt8>) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        copy.copyBytes(from: bytes)
+        self.init(storage: Storage(base: UnsafeRawBufferPointer(copy), isMapped: false), bounds: 0..<bytes.count)
+    }
+
+    /// The file at `path`, mapped into memory; nil when it cannot be read.
+    init?(mappingFile path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let size = Int(status.st_size)
+        guard size > 0 else {
+            self.init([])
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        self.init(storage: Storage(base: UnsafeRawBufferPointer(start: address, count: size), isMapped: true), bounds: 0..<size)
+    }
+
+    private init(storage: Storage, bounds: Range<Int>) {
+        self.storage = storage
+        startIndex = bounds.lowerBound
+        endIndex = bounds.upperBound
+    }
+
+    subscript(position: Int) -> UInt8 {
+        precondition(position >= startIndex && position < endIndex, "index out of range")
+        return storage.base[position]
+    }
+
+    subscript(bounds: Range<Int>) -> SharedBytes {
+        precondition(bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex, "range out of bounds")
+        return SharedBytes(storage: storage, bounds: bounds)
+    }
+
+    func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        try withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Calls `body` with the bytes (of this slice only).
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(rebasing: storage.base[startIndex..<endIndex]))
+    }
+}
