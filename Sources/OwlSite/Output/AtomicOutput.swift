@@ -77,19 +77,22 @@ struct AtomicOutput {
         _ folder: URL, holding held: BuildRecord, finishedAt finished: Int, to files: [String: OutputFile], writer: FileWriter
     ) throws {
         let root = folder.path
-        let heldPaths = held.filePaths().filter { $0 != Self.manifestFile }
-        let gone = heldPaths.filter { files[$0] == nil }
-        // The same files in the same folders, the common case, needs no folder work.
-        if !gone.isEmpty || heldPaths.count != files.count {
-            for path in gone { unlink(root + "/" + path) }
+        let entries = Array(files)
+        let heldEntries = try entries.concurrentMap { held.file($0.key) }
+        // Every file held already and no other: the common case needs no folder work.
+        let heldCount = held.fileCount - (held.file(Self.manifestFile) == nil ? 0 : 1)
+        if heldEntries.contains(where: { $0 == nil }) || heldCount != files.count {
+            let heldPaths = held.filePaths().filter { $0 != Self.manifestFile }
+            for path in heldPaths where files[path] == nil { unlink(root + "/" + path) }
             let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
             for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
                 rmdir(root + "/" + directory)
             }
             try makeFolders(newFolders.subtracting(oldFolders), in: folder)
         }
-        _ = try Array(files).concurrentMap { path, file in
-            if let old = held.file(path), old == file.record {
+        _ = try Array(entries.indices).concurrentMap { index in
+            let (path, file) = entries[index]
+            if let old = heldEntries[index], old == file.record {
                 try writer.writeBuildID(of: file, to: path, unchangedSince: finished)
             } else {
                 try writer.write(file, to: path)

@@ -46,6 +46,9 @@ struct BuildRecord: Sendable {
     /// The number of pages.
     var pageCount: Int { pageRows.count }
 
+    /// The number of files.
+    var fileCount: Int { fileRows.count }
+
     /// Opens a record from what ``encode(build:files:pages:)`` wrote; throws when the bytes
     /// are not a record of this version.
     init(decoding bytes: SharedBytes) throws {
