@@ -75,7 +75,7 @@ struct JSONOutput {
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func append(_ json: some Collection<UInt8>) { bytes.append(contentsOf: json) }
+    mutating func append(_ json: some Collection<UInt8>) { bytes.append(bytes: json) }
 
     mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 

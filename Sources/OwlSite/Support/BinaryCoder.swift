@@ -12,7 +12,7 @@ struct BinaryWriter {
 
     mutating func uint64(_ value: UInt64) { int(Int(bitPattern: UInt(value))) }
 
-    mutating func append(_ other: some Collection<UInt8>) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: some Collection<UInt8>) { bytes.append(bytes: other) }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -26,7 +26,7 @@ struct BinaryWriter {
     /// Length-prefixed bytes.
     mutating func blob(_ value: some Collection<UInt8>) {
         int(value.count)
-        bytes.append(contentsOf: value)
+        bytes.append(bytes: value)
     }
 
     mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
