@@ -94,6 +94,20 @@ import Testing
         #expect(try site.page("posts/index.html").contains("data-owl-cell=\"posts-future\""))
     }
 
+    @Test func tagPagesListNewestFirstUnderTheFirstSpellingInSourceOrder() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\ntags: [Swift Lang]\n---\nA")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\ntags: [swift lang, other]\n---\nB")
+        try site.write("content/posts/c.md", "---\ntitle: C\ndate: 2022-01-01\ntags: [SWIFT LANG]\n---\nC")
+        try site.build()
+        let page = try site.page("tags/swift-lang/index.html")
+        #expect(page.contains("#Swift Lang") && !page.contains("#swift lang") && !page.contains("#SWIFT LANG"))
+        let cells = ["posts-b", "posts-c", "posts-a"].compactMap { page.range(of: "data-owl-cell=\"\($0)\"")?.lowerBound }
+        #expect(cells.count == 3 && cells == cells.sorted())
+        #expect(try site.page("tags/other/index.html").contains("data-owl-cell=\"posts-b\""))
+    }
+
     @Test func linksStayUnderTheBasePath() throws {
         let site = try SiteFixture()
         defer { site.remove() }

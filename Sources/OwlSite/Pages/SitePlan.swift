@@ -17,6 +17,8 @@ struct SitePlan: Sendable {
         var registry = PageRegistry()
 
         let pageIndices = items.indices.filter { items[$0].kind == .page }
+        // Newest first, sorted once: a list in date order keeps this order's members.
+        let byDate = sort(pageIndices, by: .date)
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         for item in items {
@@ -40,7 +42,9 @@ struct SitePlan: Sendable {
         let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
         for name in sectionNames {
             let settings = config.settings(for: name)
-            let members = sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
+            let members = settings.sort == .date
+                ? byDate.filter { items[$0].section == name }
+                : sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
             let intro = sectionIntros[name]
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
@@ -52,9 +56,10 @@ struct SitePlan: Sendable {
             navigation.append(NavigationEntry(title: items[index].title, path: items[index].path))
         }
 
-        try addTagPages(pageIndices, config: config, registry: &registry)
+        try addTagPages(pageIndices, byDate: byDate, config: config, registry: &registry)
 
-        let recent = sort(pageIndices.filter { items[$0].date != nil && !items[$0].section.isEmpty }, by: .date).prefix(config.homeRecent)
+        let allItems = self.items
+        let recent = byDate.lazy.filter { allItems[$0].date != nil && !allItems[$0].section.isEmpty }.prefix(config.homeRecent)
         let recentList = ListModel(style: .list, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
@@ -70,21 +75,27 @@ struct SitePlan: Sendable {
     }
 
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
-    private mutating func addTagPages(_ pageIndices: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
-        var members: [String: [Int]] = [:]
+    /// `byDate` is `pageIndices` sorted by date; a tag is named as the first page in source order spells it.
+    private mutating func addTagPages(_ pageIndices: [Int], byDate: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
         var names: [String: String] = [:]
         for index in pageIndices {
             for tag in items[index].tags {
                 let slug = SitePath.slugify(tag)
+                if !slug.isEmpty, names[slug] == nil { names[slug] = tag }
+            }
+        }
+        var members: [String: [Int]] = [:]
+        for index in byDate {
+            for tag in items[index].tags {
+                let slug = SitePath.slugify(tag)
                 guard !slug.isEmpty, members[slug]?.last != index else { continue }
                 members[slug, default: []].append(index)
-                if names[slug] == nil { names[slug] = tag }
             }
         }
         guard !members.isEmpty else { return }
         let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
         for slug in members.keys.sorted() {
-            let tagged = sort(members[slug]!, by: .date)
+            let tagged = members[slug]!
             let name = names[slug] ?? slug
             tags[slug] = (name, tagged.count)
             let first = items[tagged[0]]
