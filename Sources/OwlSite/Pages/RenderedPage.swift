@@ -1,19 +1,20 @@
 import Owl
 
 /// A page of the build: its output file (with the build id still blanked) and its manifest
-/// entry, rendered in this build or taken from the record of the previous one.
-struct RenderedPage: Sendable {
-    var path: String
-    var file: String
-    var output: OutputFile
+/// entry, rendered in this build or taken from the record of the previous one. (A class:
+/// a build hands its ten thousand pages around, and a copy is then one reference.)
+final class RenderedPage: Sendable {
+    let path: String
+    let file: String
+    let output: OutputFile
     /// The page's entry in `build.json`.
-    var json: SharedBytes
+    let json: SharedBytes
     /// The page's entry in the build cache's binary form.
-    var binary: SharedBytes
+    let binary: SharedBytes
     /// The manifest entry, when the page was rendered in this build.
-    private var rendered: ManifestPage?
+    private let rendered: ManifestPage?
     /// The build the page was taken from unchanged, when it was not rendered.
-    private(set) var reused: String?
+    let reused: String?
 
     /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
     static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
@@ -75,6 +76,7 @@ struct RenderedPage: Sendable {
         shell.update(with: output[position...])
         let manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
         rendered = manifest
+        reused = nil
         json = SharedBytes(manifest.json())
         var binary = BinaryWriter()
         manifest.write(to: &binary)
@@ -88,6 +90,7 @@ struct RenderedPage: Sendable {
         output = OutputFile(previous: page.file, page.output)
         json = page.json
         binary = page.binary
+        rendered = nil
         reused = record.build
     }
 
