@@ -103,4 +103,43 @@ import Testing
         #expect(Set(after.keys) == Set(before.keys))
         #expect(after.filter { before[$0.key] != $0.value }.count == 1)
     }
+
+    /// A file that is gone is dropped from the cache: its shard, and only it, is written
+    /// again without it, and every other file is still taken from the cache.
+    @Test func aRemovedFileIsDroppedFromItsShard() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cacheFolder = folder.appendingPathComponent(".owl-cache")
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
+        for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
+        func build(_ numbers: some Sequence<Int>) throws -> Int {
+            var parses = 0
+            let cache = MarkdownCache(folder: cacheFolder, settings: "s")
+            for number in numbers {
+                _ = try cache.item(forFile: files[number].path, source: "content/p\(number).md") { bytes in
+                    parses += 1
+                    return try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/p\(number).md", relativePath: "p\(number).md", markdown: renderer)
+                }
+            }
+            cache.save()
+            return parses
+        }
+        func shardsHolding(_ source: String) throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { name in
+                let bytes = try Data(contentsOf: shards.appendingPathComponent(name))
+                return bytes.range(of: Data(source.utf8)) != nil
+            })
+        }
+        #expect(try build(0..<40) == 40)
+        let holding = try shardsHolding("content/p7.md")
+        #expect(holding.count == 1)
+        let untouched = try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { !holding.contains($0) }
+        let stamps = try untouched.map { try FileManager.default.attributesOfItem(atPath: shards.appendingPathComponent($0).path)[.modificationDate] as! Date }
+
+        #expect(try build((0..<40).filter { $0 != 7 }) == 0)
+        #expect(try shardsHolding("content/p7.md").isEmpty)
+        #expect(try untouched.map { try FileManager.default.attributesOfItem(atPath: shards.appendingPathComponent($0).path)[.modificationDate] as! Date } == stamps)
+        #expect(try build((0..<40).filter { $0 != 7 }) == 0)
+    }
 }

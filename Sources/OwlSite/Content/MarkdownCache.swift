@@ -30,8 +30,11 @@ final class MarkdownCache: @unchecked Sendable {
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
-    private var previous: [String: Entry] = [:]
-    private var current: [String: Entry] = [:]
+    /// The entries of earlier builds, one table per shard. Never changed after `init`, so
+    /// read without the lock.
+    private let previous: [[String: Entry]]
+    /// The entries of the files read in this build, guarded by `lock`.
+    private var current: [String: Entry]
     private let lock = NSLock()
     /// Shards holding an entry that changed in this build.
     private var changedShards = Set<Int>()
@@ -40,16 +43,24 @@ final class MarkdownCache: @unchecked Sendable {
     init(folder: URL?, settings: String) {
         self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
-        guard let shards = self.folder else { return }
-        for shard in 0..<Self.shardCount {
-            guard let bytes = SharedBytes(mappingFile: shards.appendingPathComponent("\(shard).bin").path),
-                  let entries = try? Self.decode(bytes, settings: settings) else { continue }
-            previous.merge(entries) { first, _ in first }
+        previous = Self.shards(in: self.folder, settings: settings)
+        current = Dictionary(minimumCapacity: previous.reduce(0) { $0 + $1.count })
+    }
+
+    /// The shards in `folder`, read and decoded on both cores, by number; a shard that is
+    /// missing or does not decode (another version or settings, cut short) is empty.
+    private static func shards(in folder: URL?, settings: String) -> [[String: Entry]] {
+        let none = Array(repeating: [String: Entry](), count: shardCount)
+        guard let folder = folder?.path else { return none }
+        let shards = try? Array(0..<shardCount).concurrentMap { shard in
+            guard let bytes = SharedBytes(mappingFile: folder + "/\(shard).bin") else { return [String: Entry]() }
+            return (try? decode(bytes, settings: settings)) ?? [:]
         }
+        return shards ?? none
     }
 
     /// Whether the cache holds nothing from earlier builds: every file will be read.
-    var isEmpty: Bool { previous.isEmpty }
+    var isEmpty: Bool { previous.allSatisfy(\.isEmpty) }
 
     private static func shard(of source: String) -> Int {
         Int(ContentHash(source).value % UInt64(shardCount))
@@ -61,7 +72,7 @@ final class MarkdownCache: @unchecked Sendable {
         let stamped = stat(path, &status) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-        let cached = lock.withLock { previous[source] }
+        let cached = previous[Self.shard(of: source)][source]
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             remember(source, cached)
             return item
@@ -89,16 +100,15 @@ final class MarkdownCache: @unchecked Sendable {
     func save() {
         guard let folder else { return }
         let (entries, changed) = lock.withLock { (current, changedShards) }
-        let dirty = changed.union(previous.keys.filter { entries[$0] == nil }.map(Self.shard(of:)))
+        var shards = Array(repeating: [(String, Entry)](), count: Self.shardCount)
+        for (source, entry) in entries { shards[Self.shard(of: source)].append((source, entry)) }
+        // An unchanged shard holds only entries taken from its earlier version, each once: it
+        // is the same unless some of those were not taken (their files are gone).
+        let dirty = changed.union((0..<Self.shardCount).filter { shards[$0].count != previous[$0].count })
         guard !dirty.isEmpty else { return }
-        var shards: [Int: [(String, Entry)]] = [:]
-        for (source, entry) in entries {
-            let shard = Self.shard(of: source)
-            if dirty.contains(shard) { shards[shard, default: []].append((source, entry)) }
-        }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for shard in dirty {
-            let members = shards[shard] ?? []
+            let members = shards[shard]
             var out = BinaryWriter()
             out.reserve(members.reduce(64) { $0 + $1.1.binary.count + 128 })
             out.int(Self.formatVersion)
@@ -119,8 +129,9 @@ final class MarkdownCache: @unchecked Sendable {
     private static func decode(_ bytes: SharedBytes, settings: String) throws -> [String: Entry] {
         var input = BinaryReader(bytes)
         guard try input.int() == formatVersion, try input.string() == settings else { return [:] }
-        var entries: [String: Entry] = [:]
-        for _ in 0..<(try input.count()) {
+        let count = try input.count()
+        var entries = [String: Entry](minimumCapacity: count)
+        for _ in 0..<count {
             let source = try input.string()
             let size = try input.int(), modified = try input.int()
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
