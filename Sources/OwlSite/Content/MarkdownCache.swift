@@ -66,10 +66,11 @@ final class MarkdownCache: @unchecked Sendable {
         Int(ContentHash(source).value % UInt64(shardCount))
     }
 
-    /// The item of the file at `path`: from the cache when its bytes are unchanged, else from `parse`.
-    func item(forFile path: String, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
+    /// The item of the file at `path` (relative to the open folder `folder`, if not absolute):
+    /// from the cache when its bytes are unchanged, else from `parse`.
+    func item(forFile path: String, in folder: Int32 = AT_FDCWD, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
         var status = stat()
-        let stamped = stat(path, &status) == 0
+        let stamped = fstatat(folder, path, &status, 0) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let cached = previous[Self.shard(of: source)][source]
@@ -77,7 +78,7 @@ final class MarkdownCache: @unchecked Sendable {
             remember(source, cached)
             return item
         }
-        let bytes = try SourceText.bytes(URL(fileURLWithPath: path), displayName: source)
+        guard let bytes = SourceText.contents(ofFile: path, in: folder) else { throw SiteError(file: source, "cannot read the file") }
         let hash = ContentHash(bytes: bytes).value
         let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()

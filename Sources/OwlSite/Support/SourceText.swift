@@ -26,10 +26,11 @@ enum SourceText {
         #endif
     }
 
-    /// The bytes of the file at `path`, read straight into the array at the size `fstat`
-    /// gives (and on to the end, should it have grown); nil when it cannot be read.
-    static func contents(ofFile path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of the file at `path` (relative to the open folder `folder`, if not absolute),
+    /// read straight into the array at the size `fstat` gives (and on to the end, should it
+    /// have grown); nil when it cannot be read.
+    static func contents(ofFile path: String, in folder: Int32 = AT_FDCWD) -> [UInt8]? {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
