@@ -25,14 +25,22 @@ final class MarkdownCache: @unchecked Sendable {
         }
     }
 
+    /// An entry of an earlier build and the source path it was kept under.
+    private struct Earlier {
+        /// The path's UTF-8 bytes, as the shard holds them: no `String` is made of them.
+        var source: SharedBytes
+        var entry: Entry
+    }
+
     private static let formatVersion = 3
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
-    /// The entries of earlier builds, one table per shard. Never changed after `init`, so
+    /// The entries of earlier builds, one table per shard, by the hash of their source path
+    /// (an integer key is cheaper to find than the path). Never changed after `init`, so
     /// read without the lock.
-    private let previous: [[String: Entry]]
+    private let previous: [[UInt64: Earlier]]
     /// The entries of the files read in this build, guarded by `lock`.
     private var current: [String: Entry]
     private let lock = NSLock()
@@ -49,11 +57,11 @@ final class MarkdownCache: @unchecked Sendable {
 
     /// The shards in `folder`, read and decoded on both cores, by number; a shard that is
     /// missing or does not decode (another version or settings, cut short) is empty.
-    private static func shards(in folder: URL?, settings: String) -> [[String: Entry]] {
-        let none = Array(repeating: [String: Entry](), count: shardCount)
+    private static func shards(in folder: URL?, settings: String) -> [[UInt64: Earlier]] {
+        let none = Array(repeating: [UInt64: Earlier](), count: shardCount)
         guard let folder = folder?.path else { return none }
         let shards = try? Array(0..<shardCount).concurrentMap { shard in
-            guard let bytes = SharedBytes(mappingFile: folder + "/\(shard).bin") else { return [String: Entry]() }
+            guard let bytes = SharedBytes(mappingFile: folder + "/\(shard).bin") else { return [UInt64: Earlier]() }
             return (try? decode(bytes, settings: settings)) ?? [:]
         }
         return shards ?? none
@@ -63,7 +71,27 @@ final class MarkdownCache: @unchecked Sendable {
     var isEmpty: Bool { previous.allSatisfy(\.isEmpty) }
 
     private static func shard(of source: String) -> Int {
-        Int(ContentHash(source).value % UInt64(shardCount))
+        shard(ofHash: ContentHash(source).value)
+    }
+
+    private static func shard(ofHash hash: UInt64) -> Int {
+        Int(hash % UInt64(shardCount))
+    }
+
+    /// The entry an earlier build kept for `source`.
+    private func earlier(_ source: String) -> Entry? {
+        let hash = ContentHash(source).value
+        guard let earlier = previous[Self.shard(ofHash: hash)][hash], Self.bytes(earlier.source, areUTF8Of: source) else { return nil }
+        return earlier.entry
+    }
+
+    private static func bytes(_ bytes: SharedBytes, areUTF8Of text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            bytes.withUnsafeBytes { bytes in
+                bytes.count == utf8.count && (utf8.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+            }
+        }
     }
 
     /// The item of the file at `path` (relative to the open folder `folder`, if not absolute):
@@ -73,7 +101,7 @@ final class MarkdownCache: @unchecked Sendable {
         let stamped = fstatat(folder, path, &status, 0) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-        let cached = previous[Self.shard(of: source)][source]
+        let cached = earlier(source)
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             remember(source, cached)
             return item
@@ -127,16 +155,18 @@ final class MarkdownCache: @unchecked Sendable {
         }
     }
 
-    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [String: Entry] {
+    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [UInt64: Earlier] {
         var input = BinaryReader(bytes)
         guard try input.int() == formatVersion, try input.string() == settings else { return [:] }
         let count = try input.count()
-        var entries = [String: Entry](minimumCapacity: count)
+        var entries = [UInt64: Earlier](minimumCapacity: count)
         for _ in 0..<count {
-            let source = try input.string()
+            // A string is written as a blob is: its length, then its bytes.
+            let source = try input.blob()
             let size = try input.int(), modified = try input.int()
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
-            entries[source] = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
+            let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
+            entries[ContentHash(bytes: source).value] = Earlier(source: source, entry: entry)
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries
