@@ -45,7 +45,17 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         slots[index] = result
     }
 
+    /// The values in order, moved out of their slots (no copy of each to release with the
+    /// slots); the first error (by index) is thrown.
     func collect() throws -> [Value] {
-        try slots.map { try $0!.get() }
+        try slots.indices.map { index in
+            let result = slots.moveElement(from: index)
+            slots.initializeElement(at: index, to: nil)
+            switch result {
+            case let .success(value): return value
+            case let .failure(error): throw error
+            case nil: preconditionFailure("every slot is stored before the results are collected")
+            }
+        }
     }
 }
