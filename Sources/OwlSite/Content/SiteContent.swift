@@ -45,16 +45,17 @@ extension SiteContent {
         let folder = open(contentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "cannot read the folder") }
         defer { close(folder) }
-        let items = try markdownPaths.concurrentMap { path in
+        var items = try markdownPaths.concurrentMap { path in
             let source = "content/" + path
             return try cache.item(forFile: path, in: folder, source: source) { bytes in
                 let text = try SourceText.decode(bytes, displayName: source)
                 return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
             }
         }
-        let published = items.filter { item in
-            options.includeDrafts || (!item.draft && (item.date.map { $0 <= options.now } ?? true))
+        // Removed in place: the items kept are moved, not copied.
+        items.removeAll { item in
+            !options.includeDrafts && (item.draft || item.date.map { $0 > options.now } ?? false)
         }
-        return SiteContent(config: config, items: published, staticFiles: staticFiles, sourceRoot: root)
+        return SiteContent(config: config, items: items, staticFiles: staticFiles, sourceRoot: root)
     }
 }
