@@ -108,6 +108,24 @@ import Testing
         #expect(try site.page("tags/other/index.html").contains("data-owl-cell=\"posts-b\""))
     }
 
+    @Test func theFeedListsDatedSectionItemsNewestFirstAndTheSitemapIsInPathOrder() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\nA")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\n---\nB")
+        try site.write("content/posts/c.md", "---\ntitle: C\ndate: 2022-01-01\n---\nC")
+        try site.write("content/posts/undated.md", "---\ntitle: Undated\n---\nU")
+        try site.write("content/about.md", "---\ntitle: About\ndate: 2025-01-01\n---\nAbout")
+        try site.build()
+        let feed = try site.page("feed.xml")
+        let entries = feed.components(separatedBy: "<entry><title>").dropFirst().map { $0.prefix(while: { $0 != "<" }) }
+        #expect(entries == ["B", "C", "A"])
+        let sitemap = try site.page("sitemap.xml")
+        let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix(while: { $0 != "<" })) }
+        #expect(locations.count > 5 && locations == locations.sorted())
+        #expect(sitemap.contains("<loc>/posts/b/</loc><lastmod>2024-01-01</lastmod></url>"))
+    }
+
     @Test func linksStayUnderTheBasePath() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -136,7 +136,7 @@ public struct SiteBuilder: Sendable {
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
-        files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: content.items, config: content.config).utf8))
+        files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
         files["sitemap.xml"] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         return files
     }

@@ -1,11 +1,9 @@
 import Owl
 /// The Atom feed of the newest dated items (`/feed.xml`).
 enum AtomFeed {
-    static func xml(items: [ContentItem], config: SiteConfig) -> String {
-        // Sorted by index, reading fields in place: copying whole items is slow on big sites.
-        let dated = items.indices.filter { items[$0].kind == .page && items[$0].date != nil && !items[$0].section.isEmpty }
-            .sorted { (items[$0].date!, items[$1].path) > (items[$1].date!, items[$0].path) }
-            .prefix(config.feedCount).map { items[$0] }
+    /// The feed of the first of `newest` (indices of `items`, newest first).
+    static func xml(items: [ContentItem], newest: [Int], config: SiteConfig) -> String {
+        let dated = newest.prefix(config.feedCount).map { items[$0] }
         let updated = dated.first?.date.map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>

@@ -10,6 +10,8 @@ struct SitePlan: Sendable {
     var navigation: [NavigationEntry] = []
     /// Display name and item count of each tag, by slug.
     var tags: [String: (name: String, count: Int)] = [:]
+    /// The dated items of sections, newest first: the home page and the feed show the first ones.
+    var newest: [Int] = []
 
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
@@ -58,8 +60,8 @@ struct SitePlan: Sendable {
 
         try addTagPages(pageIndices, byDate: byDate, config: config, registry: &registry)
 
-        let allItems = self.items
-        let recent = byDate.lazy.filter { allItems[$0].date != nil && !allItems[$0].section.isEmpty }.prefix(config.homeRecent)
+        newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
+        let recent = newest.prefix(config.homeRecent)
         let recentList = ListModel(style: .list, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])

@@ -3,10 +3,16 @@ import Owl
 enum Sitemap {
     static func xml(pages: [PageSpec], items: [ContentItem], config: SiteConfig) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages.sorted(by: { $0.path < $1.path }) {
-            xml += "<url><loc>\(HTML.escape(config.permalink(page.path)))</loc>"
-            if case let .item(index) = page.body, let date = items[index].date {
-                xml += "<lastmod>\(DateText.day(date))</lastmod>"
+        xml.reserveCapacity(pages.count * (config.permalink("/").utf8.count + 64))
+        // Sorted by index, reading fields in place: copying whole pages is slow on big sites.
+        for index in pages.indices.sorted(by: { pages[$0].path < pages[$1].path }) {
+            xml += "<url><loc>"
+            xml += HTML.escape(config.permalink(pages[index].path))
+            xml += "</loc>"
+            if case let .item(item) = pages[index].body, let date = items[item].date {
+                xml += "<lastmod>"
+                xml += DateText.day(date)
+                xml += "</lastmod>"
             }
             xml += "</url>\n"
         }
