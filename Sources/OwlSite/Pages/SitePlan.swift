@@ -80,17 +80,20 @@ struct SitePlan: Sendable {
     /// `byDate` is `pageIndices` sorted by date; a tag is named as the first page in source order spells it.
     private mutating func addTagPages(_ pageIndices: [Int], byDate: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
         var names: [String: String] = [:]
+        var slugsOfTag: [String: String] = [:]
+        var slugs = Array(repeating: [String](), count: items.count)
         for index in pageIndices {
-            for tag in items[index].tags {
-                let slug = SitePath.slugify(tag)
-                if !slug.isEmpty, names[slug] == nil { names[slug] = tag }
+            slugs[index] = items[index].tags.compactMap { tag in
+                let slug = slugsOfTag[tag] ?? SitePath.slugify(tag)
+                slugsOfTag[tag] = slug
+                guard !slug.isEmpty else { return nil }
+                if names[slug] == nil { names[slug] = tag }
+                return slug
             }
         }
         var members: [String: [Int]] = [:]
         for index in byDate {
-            for tag in items[index].tags {
-                let slug = SitePath.slugify(tag)
-                guard !slug.isEmpty, members[slug]?.last != index else { continue }
+            for slug in slugs[index] where members[slug]?.last != index {
                 members[slug, default: []].append(index)
             }
         }
