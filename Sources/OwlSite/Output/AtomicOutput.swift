@@ -44,7 +44,10 @@ struct AtomicOutput {
             let held = BuildManifest.build(inOutput: staging).flatMap(record)
             let finished = FileWriter.changeTime(ofFile: manifestPath)
             unlink(manifestPath)
-            let writer = FileWriter(root: staging.path, buildID: buildID, previousOutput: previous)
+            let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
+            defer { close(folder) }
+            let writer = FileWriter(root: folder, buildID: buildID, previousOutput: previous)
             var rest = files
             let manifest = rest.removeValue(forKey: Self.manifestFile)
             if let held, let finished {

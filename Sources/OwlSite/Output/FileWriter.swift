@@ -5,18 +5,28 @@ import Glibc
 
 /// Writes a build's files into a folder, with the build id filled in.
 struct FileWriter: Sendable {
-    /// The folder written to.
-    let root: String
+    /// The folder written to, open: paths are opened relative to it.
+    let root: Int32
     let buildID: String
+    /// The build id's bytes, as written over the old one.
+    private let buildIDBytes: [UInt8]
     /// Where files of the previous build are read from.
     let previousOutput: URL?
+
+    /// A writer into the open folder `root`.
+    init(root: Int32, buildID: String, previousOutput: URL?) {
+        self.root = root
+        self.buildID = buildID
+        buildIDBytes = Array(buildID.utf8)
+        self.previousOutput = previousOutput
+    }
 
     /// Writes `file` at `path` below the root. An existing file is overwritten in place and
     /// cut to length, not truncated first: truncating a file to zero makes ext4 write it
     /// back on close, which made rewriting a site I/O-bound.
     func write(_ file: OutputFile, to path: String) throws {
         let bytes = try file.bytes(buildID: buildID, previousOutput: previousOutput)
-        let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = openat(root, path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw cannotWrite(path) }
         defer { close(descriptor) }
         guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
@@ -29,16 +39,15 @@ struct FileWriter: Sendable {
     /// changed after that build finished (by hand: its bytes are no longer the record's).
     func writeBuildID(of file: OutputFile, to path: String, unchangedSince finished: Int) throws {
         guard !file.buildIDOffsets.isEmpty else { return try writeUnlessKept(file, to: path, unchangedSince: finished) }
-        let descriptor = open(root + "/" + path, O_WRONLY | O_CLOEXEC)
+        let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return try write(file, to: path) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, Self.isKept(status, size: file.size, unchangedSince: finished) else {
             return try write(file, to: path)
         }
-        let id = Array(buildID.utf8)
         for offset in file.buildIDOffsets {
-            guard id.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, id.count, off_t(offset)) }) == id.count else {
+            guard buildIDBytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }) == buildIDBytes.count else {
                 throw cannotWrite(path)
             }
         }
@@ -46,7 +55,7 @@ struct FileWriter: Sendable {
 
     private func writeUnlessKept(_ file: OutputFile, to path: String, unchangedSince finished: Int) throws {
         var status = stat()
-        if stat(root + "/" + path, &status) != 0 || !Self.isKept(status, size: file.size, unchangedSince: finished) {
+        if fstatat(root, path, &status, 0) != 0 || !Self.isKept(status, size: file.size, unchangedSince: finished) {
             try write(file, to: path)
         }
     }
