@@ -49,9 +49,11 @@ struct BuildRecord: Sendable {
     /// The number of files.
     var fileCount: Int { fileRows.count }
 
-    /// Opens a record from what ``encode(build:files:pages:)`` wrote; throws when the bytes
-    /// are not a record of this version.
+    /// Opens a record from what ``encode(build:files:pages:)`` wrote (all of it, not a slice:
+    /// entries are found by their offset from its start); throws when the bytes are not a
+    /// record of this version.
     init(decoding bytes: SharedBytes) throws {
+        guard bytes.startIndex == 0 else { throw BinaryReader.Malformed() }
         var input = BinaryReader(bytes)
         guard try input.int() == Self.formatVersion else { throw BinaryReader.Malformed() }
         build = try input.string()

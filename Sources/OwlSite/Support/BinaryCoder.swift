@@ -48,11 +48,6 @@ struct BinaryReader {
         self.position = position ?? bytes.startIndex
     }
 
-    /// A reader of a copy of `bytes`.
-    init(_ bytes: [UInt8]) {
-        self.init(SharedBytes(bytes))
-    }
-
     var isAtEnd: Bool { position == bytes.endIndex }
 
     mutating func int() throws -> Int {

@@ -11,11 +11,15 @@ import Glibc
 struct SharedBytes: RandomAccessCollection, Sendable {
     /// Owns the memory and gives it back when the last slice is gone.
     private final class Storage: @unchecked Sendable {
-        let base: UnsafeRawBufferPointer
+        /// The memory, bound to bytes once.
+        let base: UnsafeBufferPointer<UInt8>
         private let isMapped: Bool
 
         init(base: UnsafeRawBufferPointer, isMapped: Bool) {
-            self.base = base
+            self.base = UnsafeBufferPointer(
+                start: base.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).bindMemory(to: UInt8.self, capacity: base.count) },
+                count: base.count
+            )
             self.isMapped = isMapped
         }
 
@@ -39,7 +43,8 @@ struct SharedBytes: RandomAccessCollection, Sendable {
         self.init(storage: Storage(base: UnsafeRawBufferPointer(copy), isMapped: false), bounds: 0..<bytes.count)
     }
 
-    /// The file at `path`, mapped into memory; nil when it cannot be read.
+    /// The file at `path`, mapped into memory (or read, where the file system cannot map
+    /// it); nil when it cannot be read.
     init?(mappingFile path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -51,7 +56,11 @@ struct SharedBytes: RandomAccessCollection, Sendable {
             self.init([])
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            guard let bytes = SourceText.contents(ofFile: path) else { return nil }
+            self.init(bytes)
+            return
+        }
         self.init(storage: Storage(base: UnsafeRawBufferPointer(start: address, count: size), isMapped: true), bounds: 0..<size)
     }
 
@@ -72,12 +81,12 @@ struct SharedBytes: RandomAccessCollection, Sendable {
     }
 
     func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
-        try withUnsafeBytes { try body($0.assumingMemoryBound(to: UInt8.self)) }
+        try body(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex]))
     }
 
     /// Calls `body` with the bytes (of this slice only).
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(rebasing: storage.base[startIndex..<endIndex]))
+        try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex])))
     }
 }
 
