@@ -38,7 +38,8 @@ final class MarkdownCache: @unchecked Sendable {
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
     /// The entries of earlier builds, one table per shard, by the hash of their source path
-    /// (an integer key is cheaper to find than the path). Never changed after `init`, so
+    /// (an integer key is cheaper to find than the path). Of two paths with one hash, the
+    /// later is kept and the other's file is parsed again. Never changed after `init`, so
     /// read without the lock.
     private let previous: [[UInt64: Earlier]]
     /// The entries of the files read in this build, guarded by `lock`.
