@@ -13,17 +13,32 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Runs the build. On error the output folder is left as it was.
+    ///
+    /// The build runs on a thread of its own, which hands the report over as soon as the
+    /// output is in place: letting go of what the build made (some 100,000 objects for
+    /// 10,000 pages) then takes it tens of milliseconds, which the caller need not wait for.
     public func build() throws -> BuildReport {
-        do {
-            return try build(reusingPreviousOutput: true)
-        } catch is OutputFile.PreviousOutputChanged {
-            return try build(reusingPreviousOutput: false)
+        let report = HandOver<BuildReport>()
+        let thread = Thread { [self] in
+            do {
+                do {
+                    try build(reusingPreviousOutput: true, handingOver: report)
+                } catch is OutputFile.PreviousOutputChanged {
+                    try build(reusingPreviousOutput: false, handingOver: report)
+                }
+            } catch {
+                report.fail(error)
+            }
         }
+        thread.stackSize = 8 << 20
+        thread.start()
+        return try report.take()
     }
 
-    /// A build; one that is not `reusingPreviousOutput` renders every page again instead of
-    /// taking unchanged ones from the previous output (which was found changed by hand).
-    private func build(reusingPreviousOutput: Bool) throws -> BuildReport {
+    /// A build, which puts its report into `report`; one that is not `reusingPreviousOutput`
+    /// renders every page again instead of taking unchanged ones from the previous output
+    /// (which was found changed by hand).
+    private func build(reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
@@ -116,10 +131,11 @@ public struct SiteBuilder: Sendable {
         savingCaches.wait()
         // The build swapped out becomes the next build's staging folder: its record stays.
         records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
-        return BuildReport(
+        progress.finish()
+        report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
-        )
+        ))
     }
 
     private func loadConfig() throws -> SiteConfig {

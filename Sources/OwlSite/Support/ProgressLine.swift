@@ -8,7 +8,7 @@ import Glibc
 final class ProgressLine: Sendable {
     private let enabled: Bool
     private let start = ContinuousClock.now
-    private let state = Mutex((done: 0, total: 0, lastPrint: ContinuousClock.now))
+    private let state = Mutex((done: 0, total: 0, lastPrint: ContinuousClock.now, finished: false))
 
     init(quiet: Bool) {
         enabled = !quiet && isatty(STDERR_FILENO) == 1
@@ -31,9 +31,9 @@ final class ProgressLine: Sendable {
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
-    /// Clears the line.
+    /// Clears the line, once.
     func finish() {
-        guard enabled else { return }
+        guard enabled, !state.withLock({ state in defer { state.finished = true }; return state.finished }) else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 

@@ -1,0 +1,29 @@
+import Dispatch
+import Synchronization
+
+/// One value, or an error, handed from a thread that makes it to a thread that waits for it.
+final class HandOver<Value: Sendable>: Sendable {
+    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+
+    /// Hands `value` over; only the first value or error counts.
+    func put(_ value: Value) { hand(.success(value)) }
+
+    /// Hands `error` over instead of a value; only the first value or error counts.
+    func fail(_ error: any Error) { hand(.failure(error)) }
+
+    /// Waits for the value, or throws the error.
+    func take() throws -> Value {
+        ready.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    private func hand(_ result: Result<Value, any Error>) {
+        let isFirst = outcome.withLock { outcome in
+            guard outcome == nil else { return false }
+            outcome = result
+            return true
+        }
+        if isFirst { ready.signal() }
+    }
+}
