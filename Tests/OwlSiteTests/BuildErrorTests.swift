@@ -53,6 +53,10 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError.contains("warning: content/posts/linking.md:8: broken link: /blog/posts/gone/"), "\(result.standardError)")
         #expect(!result.standardError.contains("/about/"))
+        // Built again, the bodies come from the cache, and are checked all the same.
+        let again = try site.build()
+        #expect(again.standardError.contains("warning: content/posts/linking.md:8: broken link: /blog/posts/gone/"), "\(again.standardError)")
+        #expect(!again.standardError.contains("/about/"))
     }
 
     @Test func aMissingContentFolderIsAnError() throws {

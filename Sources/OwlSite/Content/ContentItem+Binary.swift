@@ -10,7 +10,7 @@ extension ContentItem {
         let start = out.bytes.count
         writeListing(to: &out)
         let listingHash = ContentHash(bytes: out.bytes[start...]).value
-        out.string(body)
+        withBodyUTF8 { out.blob($0) }
         return listingHash
     }
 
@@ -55,7 +55,8 @@ extension ContentItem {
             let key = try input.string()
             lines[key] = try input.int()
         }
-        body = try input.string()
+        // A string is written as a blob is: the body's bytes are kept, not decoded.
+        html = .cached(try input.blob())
     }
 }
 

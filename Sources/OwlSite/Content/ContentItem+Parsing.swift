@@ -18,7 +18,7 @@ extension ContentItem {
         draft = false
         params = [:]
         lines = [:]
-        body = ""
+        html = .rendered("")
 
         var slug = baseName
         for field in frontMatter.fields {
@@ -47,6 +47,6 @@ extension ContentItem {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
         }
-        body = markdown.render(frontMatter.body)
+        html = .rendered(markdown.render(frontMatter.body))
     }
 }

@@ -23,8 +23,35 @@ struct ContentItem: Sendable {
     var params: [String: FieldValue]
     /// The line of each front matter key, for errors about it.
     var lines: [String: Int]
+    /// The body's HTML, as rendered or as the cache holds it.
+    var html: HTML
+
+    /// The body's HTML: rendered in this build, or kept as the cache's bytes and made a
+    /// string only when a page shows it (a rebuild takes thousands of items from the cache
+    /// and shows a few bodies).
+    enum HTML: Sendable {
+        case rendered(String)
+        case cached(SharedBytes)
+    }
+
     /// The body as HTML.
-    var body: String
+    var body: String {
+        get {
+            switch html {
+            case let .rendered(text): text
+            case let .cached(bytes): String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        set { html = .rendered(newValue) }
+    }
+
+    /// Calls `read` with the body's UTF-8 bytes.
+    func withBodyUTF8<Result>(_ read: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch html {
+        case var .rendered(text): try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
+        case let .cached(bytes): try bytes.withUnsafeBytes(read)
+        }
+    }
 
     /// The line of `key` in the source, or the first line.
     func line(of key: String) -> Int { lines[key] ?? 1 }

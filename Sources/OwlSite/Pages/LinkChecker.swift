@@ -9,8 +9,13 @@ enum LinkChecker {
     }
 
     private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
+        item.withBodyUTF8 { warnings(in: item, body: $0, outputFiles: outputFiles, config: config, sourceRoot: sourceRoot) }
+    }
+
+    private static func warnings(
+        in item: ContentItem, body bytes: UnsafeRawBufferPointer, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL
+    ) -> [SiteError] {
         var warnings: [SiteError] = []
-        let bytes = Array(item.body.utf8)
         var index = 0
         var reported = Set<String>()
         while let found = RegionScanner.find(hrefMarker, in: bytes, from: index) {
