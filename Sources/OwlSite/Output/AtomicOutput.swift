@@ -82,16 +82,17 @@ struct AtomicOutput {
         let root = folder.path
         let entries = Array(files)
         let heldEntries = try entries.concurrentMap { held.file($0.key) }
-        // Every file held already and no other: the common case needs no folder work.
+        // Every file held already and no other: the common case needs no folder work. Else
+        // only the folders of the files that come and go are worked on (a rebuild swaps a
+        // few patches and manifests of the history, and keeps 10,000 pages where they are).
         let heldCount = held.fileCount - (held.file(Self.manifestFile) == nil ? 0 : 1)
-        if heldEntries.contains(where: { $0 == nil }) || heldCount != files.count {
-            let heldPaths = held.filePaths().filter { $0 != Self.manifestFile }
-            for path in heldPaths where files[path] == nil { unlink(root + "/" + path) }
-            let oldFolders = Self.folders(of: heldPaths), newFolders = Self.folders(of: files.keys)
-            for directory in oldFolders.subtracting(newFolders).sorted(by: >) {
-                rmdir(root + "/" + directory)
-            }
-            try makeFolders(newFolders.subtracting(oldFolders), in: folder)
+        let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
+        if !added.isEmpty || heldCount != files.count {
+            let gone = held.filePaths().filter { $0 != Self.manifestFile && files[$0] == nil }
+            for path in gone { unlink(root + "/" + path) }
+            // Deepest first; `rmdir` leaves a folder that still holds something.
+            for directory in Self.folders(of: gone).sorted(by: >) { rmdir(root + "/" + directory) }
+            try makeFolders(Self.folders(of: added), in: folder)
         }
         _ = try Array(entries.indices).concurrentMap { index in
             let (path, file) = entries[index]

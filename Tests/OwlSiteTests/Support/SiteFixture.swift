@@ -103,7 +103,8 @@ struct ProcessResult {
 struct FolderSnapshot: Equatable {
     var files: [String: Data]
 
-    /// The files of `folder`, leaving out paths that start with one of `excluding`.
+    /// The files of `folder` (and its folders, as `PATH/` with no bytes: an empty folder
+    /// left behind is a difference), leaving out paths that start with one of `excluding`.
     init(_ folder: URL, excluding: [String] = []) {
         files = [:]
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
@@ -111,7 +112,11 @@ struct FolderSnapshot: Equatable {
             guard !excluding.contains(where: path.hasPrefix) else { continue }
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            if !isFolder.boolValue { files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) }
+            if isFolder.boolValue {
+                files[path + "/"] = Data()
+            } else {
+                files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+            }
         }
     }
 
