@@ -83,13 +83,15 @@ let package = Package(
             path: "Benchmarks/owl-bench"
         ),
 
-        .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff"]),
+        // Helpers the test targets share.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff", "TestSupport"]),
         .testTarget(
             name: "OwlTests",
             dependencies: ["Owl", "OwlDiff", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "TestSupport"]),
         .testTarget(
             name: "OwlServerTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import OwlDiff
 import Testing
+import TestSupport
 
 @Suite("Random diffs")
 struct PropertyTests {

@@ -1,4 +1,5 @@
 import OwlDiff
+import TestSupport
 
 /// Random collections and random edits of them: few identifiers (so duplicates are
 /// common), content changes, deletes, inserts, shuffles, section churn and elements

@@ -97,9 +97,9 @@ import Testing
     @Test func tagPagesListNewestFirstUnderTheFirstSpellingInSourceOrder() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }
-        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\ntags: [Swift Lang]\n---\nA")
-        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\ntags: [swift lang, other]\n---\nB")
-        try site.write("content/posts/c.md", "---\ntitle: C\ndate: 2022-01-01\ntags: [SWIFT LANG]\n---\nC")
+        for (name, date, tags) in [("a", "2020-01-01", "Swift Lang"), ("b", "2024-01-01", "swift lang, other"), ("c", "2022-01-01", "SWIFT LANG")] {
+            try site.write("content/posts/\(name).md", "---\ntitle: \(name.uppercased())\ndate: \(date)\ntags: [\(tags)]\n---\n\(name)")
+        }
         try site.build()
         let page = try site.page("tags/swift-lang/index.html")
         #expect(page.contains("#Swift Lang") && !page.contains("#swift lang") && !page.contains("#SWIFT LANG"))
@@ -111,11 +111,10 @@ import Testing
     @Test func theFeedListsDatedSectionItemsNewestFirstAndTheSitemapIsInPathOrder() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }
-        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\nA")
-        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\n---\nB")
-        try site.write("content/posts/c.md", "---\ntitle: C\ndate: 2022-01-01\n---\nC")
-        try site.write("content/posts/undated.md", "---\ntitle: Undated\n---\nU")
-        try site.write("content/about.md", "---\ntitle: About\ndate: 2025-01-01\n---\nAbout")
+        for (file, title, date) in [("posts/a", "A", "2020-01-01"), ("posts/b", "B", "2024-01-01"), ("posts/c", "C", "2022-01-01"),
+                                    ("posts/undated", "Undated", nil), ("about", "About", "2025-01-01")] {
+            try site.write("content/\(file).md", "---\ntitle: \(title)\n" + (date.map { "date: \($0)\n" } ?? "") + "---\n\(title)")
+        }
         try site.build()
         let feed = try site.page("feed.xml")
         let entries = feed.components(separatedBy: "<entry><title>").dropFirst().map { $0.prefix(while: { $0 != "<" }) }

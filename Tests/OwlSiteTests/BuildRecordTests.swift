@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import OwlSite
 
 /// A build record gives back every file and page it was made of, and nothing else.
 @Suite struct BuildRecordTests {
     @Test func everyEntryIsFoundAgainAndOthersAreNot() throws {
-        var random = SeededRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         var files: [String: BuildRecord.File] = [:]
         var pages: [String: BuildRecord.Page] = [:]
         for number in 0..<500 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OwlSite
 
 /// A build updates the spare output in place from the build records; the result must be
@@ -20,7 +21,7 @@ import Testing
         let site = try SiteFixture()
         defer { site.remove() }
         let twin = site.root.appendingPathComponent("twin")
-        var random = SeededRandom(seed: 23)  // 16 steps that make every kind of edit at least twice
+        var random = SeededGenerator(seed: 23)  // 16 steps that make every kind of edit at least twice
         var posts = ["first", "second", "third", "fourth"]
         try buildBoth(site, twin: twin)
         for step in 0..<16 {

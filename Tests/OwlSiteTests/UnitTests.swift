@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Owl
 @testable import OwlSite
 
@@ -117,7 +118,7 @@ import Owl
 
 @Suite struct RegionScannerTests {
     @Test func findAgreesWithAPlainSearch() {
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         let alphabet = Array(" h=\"ab".utf8)
         for _ in 0..<2_000 {
             let haystack = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }

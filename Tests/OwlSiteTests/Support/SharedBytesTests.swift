@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OwlSite
 
 /// Shared bytes read the same whether copied or mapped, and slices keep their place.
@@ -8,7 +9,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-bytes-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         let bytes = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let file = folder.appendingPathComponent("record.bin")
         try Data(bytes).write(to: file)

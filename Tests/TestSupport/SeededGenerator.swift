@@ -1,12 +1,13 @@
-/// SplitMix64: a small deterministic generator, so every random test run sees the same cases.
-struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: a small deterministic generator, so every random test run sees the same
+/// cases and a failing sequence can be replayed.
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
