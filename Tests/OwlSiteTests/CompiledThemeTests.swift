@@ -41,7 +41,7 @@ import Testing
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
         for item in plan.items {
             for cell in [PostCell.template, CardCell.template] {
-                let values = context.item(item)
+                let values = context.item(item, withContent: true)
                 #expect(templates.library.renderCompiled(values, withTemplate: cell) == templates.library.mustache.render(values, withTemplate: cell))
                 rendered.insert(cell)
             }

@@ -23,8 +23,10 @@ struct PageContext {
         ]
     }
 
-    /// An item's values: front matter, dates in several forms, tags with links, the body as `content`.
-    func item(_ item: ContentItem) -> [String: Any] {
+    /// An item's values: front matter, dates in several forms, tags with links, and, when
+    /// `withContent`, the body as `content` (the theme's cells mostly leave it out, and a
+    /// cached body is decoded only when it is shown).
+    func item(_ item: ContentItem, withContent: Bool) -> [String: Any] {
         var values: [String: Any] = [:]
         for (key, value) in item.params { values[key] = value.mustache }
         values["params"] = item.params.mapValues(\.mustache)
@@ -32,7 +34,7 @@ struct PageContext {
         values["url"] = url(item.path)
         values["permalink"] = config.permalink(item.path)
         values["section"] = item.section
-        values["content"] = item.body
+        if withContent { values["content"] = item.body }
         values["draft"] = item.draft
         if let summary = item.summary { values["summary"] = summary }
         if let weight = item.weight { values["weight"] = weight }

@@ -30,7 +30,7 @@ struct PageRenderer: Sendable {
         self.context = context
         let work = listed.flatMap { template, indices in indices.map { CellWork(template: template, index: $0) } }
         let html = try work.concurrentMap { work in
-            templates.renderFragment(work.template, context.item(plan.items[work.index]))
+            templates.renderFragment(work.template, context.item(plan.items[work.index], withContent: templates.cellsShowContent))
         }
         var cells: [String: [Int: String]] = [:]
         for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html }
@@ -57,7 +57,7 @@ struct PageRenderer: Sendable {
         var pageValues: [String: Any]
         switch page.body {
         case let .item(index):
-            pageValues = context.item(plan.items[index])
+            pageValues = context.item(plan.items[index], withContent: true)
         case let .list(intro, pagination):
             pageValues = ["title": page.title, "url": context.url(page.path)]
             if let intro { pageValues["intro"] = intro }
