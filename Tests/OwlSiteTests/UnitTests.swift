@@ -116,8 +116,8 @@ import Owl
     }
 }
 
-@Suite struct RegionScannerTests {
-    @Test func findAgreesWithAPlainSearch() {
+@Suite struct ByteSearchTests {
+    @Test func firstOffsetAgreesWithAPlainSearch() {
         var random = SeededGenerator(seed: 11)
         let alphabet = Array(" h=\"ab".utf8)
         for _ in 0..<2_000 {
@@ -127,9 +127,12 @@ import Owl
             let expected = start > haystack.count ? nil : (start..<max(start, haystack.count - needle.count + 1)).first {
                 haystack[$0..<($0 + needle.count)].elementsEqual(needle)
             }
-            #expect(RegionScanner.find(needle, in: haystack, from: start) == expected, "\(haystack) \(needle) \(start)")
+            #expect(ByteSearch.firstOffset(of: needle, in: haystack, from: start) == expected, "\(haystack) \(needle) \(start)")
         }
     }
+}
+
+@Suite struct RegionScannerTests {
 
     @Test func matchesNestedElementsOfTheSameNameAndVoidElements() throws {
         let html = "<body><div data-owl-region=\"a\"><div>in</div><divider>x</divider></div><meta name=\"m\" data-owl-region=\"m\"><p>after</p></body>"

@@ -16,7 +16,7 @@ struct HTMLRewriter {
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
                 let close = Array("</h\(level)>".utf8)
                 let contentStart = index + 4
-                let contentEnd = find(close, in: html, from: contentStart) ?? html.count
+                let contentEnd = ByteSearch.firstOffset(of: close, in: UnsafeRawBufferPointer(html), from: contentStart) ?? html.count
                 let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
                 output.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
                 index = contentStart
@@ -52,15 +52,6 @@ struct HTMLRewriter {
             if index >= bytes.count, html[(index - bytes.count)..<index].elementsEqual(bytes) { return true }
         }
         return false
-    }
-
-    private func find(_ needle: [UInt8], in html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= html.count {
-            if html[index] == needle[0], html[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// The heading's text without tags, with the common entities decoded.

@@ -18,7 +18,7 @@ enum LinkChecker {
         var warnings: [SiteError] = []
         var index = 0
         var reported = Set<String>()
-        while let found = RegionScanner.find(hrefMarker, in: bytes, from: index) {
+        while let found = ByteSearch.firstOffset(of: hrefMarker, in: bytes, from: index) {
             let start = found + hrefMarker.count
             guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             index = end

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
 /// one's outer HTML, matching the element's closing tag through nested elements of its name.
 enum RegionScanner {
@@ -10,7 +8,7 @@ enum RegionScanner {
     static func regions(in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
         var result: [(String, Range<Int>)] = []
         var index = 0
-        while let found = find(marker, in: bytes, from: index) {
+        while let found = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {
             index = found + marker.count
             guard let nameEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\"")),
                   let tagStart = bytes[..<found].lastIndex(of: UInt8(ascii: "<")),
@@ -48,28 +46,5 @@ enum RegionScanner {
             index = open + 1
         }
         return nil
-    }
-
-    /// The offset of the first `needle` in `bytes` at or after `start`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBytes { find(needle, in: $0, from: start) }
-    }
-
-    /// The offset of the first `needle` in `haystack` at or after `start`.
-    static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard !needle.isEmpty, start >= 0, start + needle.count <= haystack.count else { return nil }
-        // Anchored on the needle's last byte (a quote in the needles used here), which is far
-        // rarer in HTML than its first (a space or a letter).
-        return needle.withUnsafeBytes { needle in
-            let base = haystack.baseAddress!, tail = needle.count - 1
-            var index = start + tail
-            while index < haystack.count {
-                guard let found = memchr(base + index, Int32(needle[tail]), haystack.count - index) else { return nil }
-                index = UnsafeRawPointer(found) - base
-                if memcmp(base + index - tail, needle.baseAddress!, tail) == 0 { return index - tail }
-                index += 1
-            }
-            return nil
-        }
     }
 }

@@ -1,0 +1,27 @@
+import Glibc
+
+/// Finding a run of bytes in HTML and other text.
+enum ByteSearch {
+    /// The offset of the first `needle` in `haystack` at or after `start`.
+    static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard !needle.isEmpty, start >= 0, start + needle.count <= haystack.count else { return nil }
+        // Anchored on the needle's last byte (a quote or `>` in the needles used here), which
+        // is far rarer in HTML than its first (a space or a letter).
+        return needle.withUnsafeBytes { needle in
+            let base = haystack.baseAddress!, tail = needle.count - 1
+            var index = start + tail
+            while index < haystack.count {
+                guard let found = memchr(base + index, Int32(needle[tail]), haystack.count - index) else { return nil }
+                index = UnsafeRawPointer(found) - base
+                if memcmp(base + index - tail, needle.baseAddress!, tail) == 0 { return index - tail }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// The offset of the first `needle` in `bytes` at or after `start`.
+    static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBytes { firstOffset(of: needle, in: $0, from: start) }
+    }
+}
