@@ -82,17 +82,8 @@ final class MarkdownCache: @unchecked Sendable {
     /// The entry an earlier build kept for `source`.
     private func earlier(_ source: String) -> Entry? {
         let hash = ContentHash(source).value
-        guard let earlier = previous[Self.shard(ofHash: hash)][hash], Self.bytes(earlier.source, areUTF8Of: source) else { return nil }
+        guard let earlier = previous[Self.shard(ofHash: hash)][hash], earlier.source.areUTF8(of: source) else { return nil }
         return earlier.entry
-    }
-
-    private static func bytes(_ bytes: SharedBytes, areUTF8Of text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            bytes.withUnsafeBytes { bytes in
-                bytes.count == utf8.count && (utf8.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-            }
-        }
     }
 
     /// The item of the file at `path` (relative to the open folder `folder`, if not absolute):

@@ -61,15 +61,7 @@ struct BinaryReader {
 
     /// Reads a string and tells whether it is `text`, without making a `String` of it.
     mutating func matches(_ text: String) throws -> Bool {
-        let count = try count()
-        defer { position += count }
-        var text = text
-        let start = position - bytes.startIndex
-        return text.withUTF8 { utf8 in
-            utf8.count == count && bytes.withUnsafeBytes { buffer in
-                utf8.isEmpty || memcmp(buffer.baseAddress! + start, utf8.baseAddress!, count) == 0
-            }
-        }
+        try blob().areUTF8(of: text)
     }
 
     mutating func bool() throws -> Bool {

@@ -84,6 +84,16 @@ struct SharedBytes: RandomAccessCollection, Sendable {
         try body(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex]))
     }
 
+    /// Whether the bytes are `text`'s UTF-8, compared without making a `String` of them.
+    func areUTF8(of text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            withUnsafeBytes { bytes in
+                bytes.count == utf8.count && (utf8.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+            }
+        }
+    }
+
     /// Calls `body` with the bytes (of this slice only).
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex])))
