@@ -21,12 +21,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("0.bin")
         #expect(CacheFile.write([1, 2, 3], to: file))
-        // A folder where the file should be: the rename fails.
+        // A folder where the temporary file would go: the write fails before the file is touched.
+        let temporary = URL(fileURLWithPath: file.path + ".tmp-\(getpid())")
+        try FileManager.default.createDirectory(at: temporary.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        #expect(!CacheFile.write([4, 5, 6], to: file))
+        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        try FileManager.default.removeItem(at: temporary)
+        // A folder where the file should be: the rename fails, and the folder stays as it was.
         let blocked = folder.appendingPathComponent("1.bin")
         try FileManager.default.createDirectory(at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(!CacheFile.write([4, 5, 6], to: blocked))
+        #expect(FileManager.default.fileExists(atPath: blocked.appendingPathComponent("inside").path))
         #expect(!CacheFile.write([4], to: folder.appendingPathComponent("missing/0.bin")))
-        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["0.bin", "1.bin"])
     }
 }

@@ -96,7 +96,7 @@ public struct SiteBuilder: Sendable {
         // The records of the earlier builds, read once (on both cores): the patches compare
         // with them, and one of them describes the spare folder the output is written into.
         let earlier = Array(history.earlier)
-        let earlierRecords = try earlier.concurrentMap { $0 == previous?.build ? previous : records.load($0) }
+        let earlierRecords = try earlier.concurrentMap { $0 == outputRecord?.build ? outputRecord : records.load($0) }
         let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(earlier, earlierRecords).compactMap { build, record in record.map { (build, $0) } })
         let record = { @Sendable (build: String) in recordsByBuild[build] ?? records.load(build) }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })

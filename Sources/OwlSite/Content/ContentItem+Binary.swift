@@ -5,7 +5,6 @@ extension ContentItem {
     /// Writes the item and returns the hash of everything in it but its body: what a cell in
     /// a list can show, unless the theme's cells use `content`. The body is written last, so
     /// that hash covers what was written before it.
-    @discardableResult
     func write(to out: inout BinaryWriter) -> UInt64 {
         let start = out.bytes.count
         writeListing(to: &out)

@@ -36,13 +36,10 @@ struct ContentItem: Sendable {
 
     /// The body as HTML.
     var body: String {
-        get {
-            switch html {
-            case let .rendered(text): text
-            case let .cached(bytes): String(decoding: bytes, as: UTF8.self)
-            }
+        switch html {
+        case let .rendered(text): text
+        case let .cached(bytes): String(decoding: bytes, as: UTF8.self)
         }
-        set { html = .rendered(newValue) }
     }
 
     /// Calls `read` with the body's UTF-8 bytes.

@@ -43,7 +43,7 @@ struct OutputFile: Sendable {
 
 extension OutputFile {
     /// The previous build's output no longer holds what its record says (it was changed by
-    /// hand): the build is made again without the cache.
+    /// hand): the build is made again, rendering every page instead of reusing that output's.
     struct PreviousOutputChanged: Error {
         var path: String
     }
