@@ -103,7 +103,7 @@ cpu_ticks() {  # PID...
 # One wrk round: "requests seconds p50 p99 cpu-ticks" for URL, the CPU ticks being the
 # servers' (PID...) user + system time during the round.
 round() {  # URL PID...
-    local url=$1 before after
+    local url=$1 before after report
     shift
     before=$(cpu_ticks "$@")
     report=$(wrk -t 2 -c "$connections" -d "${round_seconds}s" --latency "$url")

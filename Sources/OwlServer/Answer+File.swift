@@ -19,6 +19,7 @@ extension Answer {
         responseStatus: HTTPResponse.Status = .ok,
         gzipped: ByteBuffer?
     ) {
+        assert(gzipped == nil || file.map { Self.compresses($0, for: request) } == true, "gzip for a file that is not to be compressed")
         var headers = fileHeaders
         var entityTag = file?.entityTag ?? status.entityTag
         var body = file?.body
