@@ -46,6 +46,9 @@ let package = Package(
             dependencies: ["Owl", "CMarkGFM", "Yams"]
         ),
 
+        // glibc's malloc.h, for the build command's allocator settings.
+        .systemLibrary(name: "CMalloc"),
+
         // The system's zlib, for gzip responses in `serve`.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -71,6 +74,7 @@ let package = Package(
             name: "owl-site",
             dependencies: [
                 "OwlSite",
+                "CMalloc",
                 "OwlServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import OwlSite
-#if canImport(Glibc)
-import Glibc
+#if os(Linux)
+import CMalloc
 #endif
 
 /// `owl-site build`: Markdown content to a complete static site.
@@ -46,13 +46,9 @@ extension BuildCommand {
     /// `serve` keeps the defaults: it lives on between builds. Called first thing, before
     /// other threads have heaps of their own.
     static func tuneAllocator() {
-        #if canImport(Glibc)
-        // malloc.h is not part of Swift's Glibc module: `mallopt` and its parameters'
-        // values (`M_TRIM_THRESHOLD` -1, `M_TOP_PAD` -2) are taken from glibc directly.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let mallopt = dlsym(nil, "mallopt").map({ unsafeBitCast($0, to: Mallopt.self) }) else { return }
-        _ = mallopt(-2, 64 << 20)
-        _ = mallopt(-1, 256 << 20)
+        #if os(Linux)
+        _ = mallopt(M_TOP_PAD, 64 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
         #endif
     }
 }
