@@ -10,7 +10,7 @@ import NIOHTTP1
 /// as ``HTTPRequest``s, which carry no version, so it keeps every connection open: this
 /// handler sits in front of the HTTP types codec, where the version is still known.
 /// HTTP/1.1 requests pass through untouched.
-final class HTTP10ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class HTTP10ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
