@@ -57,7 +57,7 @@ struct SharedBytes: RandomAccessCollection, Sendable {
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            guard let bytes = SourceText.contents(ofFile: path) else { return nil }
+            guard let bytes = SourceText.contents(of: descriptor, size: size) else { return nil }
             self.init(bytes)
             return
         }

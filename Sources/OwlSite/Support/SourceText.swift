@@ -35,8 +35,14 @@ enum SourceText {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
+        return contents(of: descriptor, size: Int(status.st_size))
+    }
+
+    /// The bytes of the open file `descriptor`, from where it stands, read straight into
+    /// an array of `size` (its `fstat` size) and on to the end; nil when it cannot be read.
+    static func contents(of descriptor: Int32, size: Int) -> [UInt8]? {
         // One byte more than the size: filling it means the file has grown, and is read on.
-        let capacity = Int(status.st_size) + 1
+        let capacity = size + 1
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = fill(buffer, from: descriptor, failed: &failed)

@@ -31,6 +31,14 @@ import TestSupport
         #expect(SharedBytes(mappingFile: folder.path) == nil)
     }
 
+    /// A sysfs attribute gives a size (4,096) but cannot be mapped: it is read instead.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/devices/system/cpu/online")))
+    func aFileThatCannotBeMappedIsRead() throws {
+        let path = "/sys/devices/system/cpu/online"
+        let bytes = try #require(SharedBytes(mappingFile: path))
+        #expect(!bytes.isEmpty && Array(bytes) == SourceText.contents(ofFile: path))
+    }
+
     @Test func aSliceKeepsItsIndicesAndReadsOnlyItself() throws {
         var writer = BinaryWriter()
         writer.string("before")
