@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import OwlSite
@@ -21,7 +22,8 @@ import TestSupport
                 )
             }
         }
-        let record = try BuildRecord(decoding: SharedBytes(BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages)))
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
+        let record = try BuildRecord(decoding: SharedBytes(encoded.record)) { $0 == "ab-1" ? SharedBytes(encoded.segment) : nil }
         #expect(record.build == "00000000000000ab" && record.pageCount == pages.count)
         for (path, file) in files { #expect(record.file(path) == file) }
         for (path, page) in pages {
@@ -36,8 +38,90 @@ import TestSupport
     }
 
     @Test func damagedBytesAreRefused() {
-        let bytes = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2, buildIDOffsets: [])], pages: [:])
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2))) }
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([9] + bytes.dropFirst())) }
+        let page = BuildRecord.Page(key: 1, file: "index.html", output: .init(hash: 1, size: 2, buildIDOffsets: []),
+                                    json: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2, buildIDOffsets: [])], pages: ["/": page], newSegment: "ab-1")
+        let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segment) : nil }
+        #expect(throws: Never.self) { try BuildRecord(decoding: SharedBytes(bytes), segment: segment) }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2)), segment: segment) }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([9] + bytes.dropFirst()), segment: segment) }
+        // A segment that is gone, or not of the size the record names, makes the record unusable.
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in nil } }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in SharedBytes(encoded.segment.dropLast()) } }
+    }
+
+    /// Records of successive builds share segments: a page taken unchanged points to the
+    /// entries an earlier build wrote, a new segment holds only what changed, and no record
+    /// needs more than the limit of segments however many builds went before.
+    @Test func rebuildsWriteOnlyTheEntriesOfChangedPagesAndKeepFewSegments() throws {
+        var random = SeededGenerator(seed: 8)
+        var segments: [String: SharedBytes] = [:]
+        func entry(_ generation: Int, _ number: Int) -> (json: [UInt8], binary: [UInt8]) {
+            (Array("{\"page\":\(number),\"generation\":\(generation)}".utf8), (0..<(number % 7 + generation % 3)).map { UInt8(truncatingIfNeeded: $0 &+ number) })
+        }
+        let count = 200
+        var generations = Array(repeating: 0, count: count)
+        var record: BuildRecord?
+        for build in 0..<40 {
+            // The first build renders every page; each later one a few, taking the rest from the record before.
+            let changed = build == 0 ? Set(0..<count) : Set((0..<(1 + Int(random.next() % 12))).map { _ in Int(random.next() % UInt64(count)) })
+            var pages: [String: BuildRecord.Page] = [:]
+            for number in 0..<count {
+                let path = "/p\(number)/"
+                if changed.contains(number) {
+                    generations[number] = build
+                    let (json, binary) = entry(build, number)
+                    pages[path] = BuildRecord.Page(key: UInt64(build), file: "p\(number)/index.html", output: .init(hash: 1, size: 1, buildIDOffsets: []),
+                                                   json: SharedBytes(json), binary: SharedBytes(binary))
+                } else {
+                    pages[path] = try #require(record?.page(path))
+                }
+            }
+            let name = String(format: "%016x", build), segmentName = "\(name)-1"
+            let encoded = BuildRecord.encode(build: name, files: [:], pages: pages, newSegment: segmentName)
+            if !encoded.segment.isEmpty { segments[segmentName] = SharedBytes(encoded.segment) }
+            let next = try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }
+            #expect(next.segments.count <= BuildRecord.segmentLimit)
+            if build > 0 {
+                // A segment is written only when an old one is dropped: with no compaction it holds the changed pages alone.
+                let written = encoded.segment.count, changedBytes = changed.reduce(0) { $0 + entry(build, $1).json.count + entry(build, $1).binary.count }
+                #expect(written == 0 || written >= changedBytes)
+                if next.segments.map(\.name).allSatisfy({ $0 == segmentName || record!.segments.map(\.name).contains($0) }),
+                   next.segments.count == record!.segments.count + 1 {
+                    #expect(written == changedBytes)
+                }
+            }
+            for number in 0..<count {
+                let page = try #require(next.page("/p\(number)/"))
+                let (json, binary) = entry(generations[number], number)
+                #expect(Array(page.json) == json && Array(page.binary) == binary)
+            }
+            record = next
+        }
+    }
+}
+
+/// Through many rebuilds, each edit re-renders one page, so every rebuild found the record of
+/// the build before and all the segments it uses; and the cache holds no segment that no
+/// record uses.
+@Suite struct BuildRecordFolderTests {
+    @Test func rebuildsFindTheirSegmentsAndThePrunedOnesAreGone() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let options = BuildOptions(source: site.root, quiet: true)
+        _ = try SiteBuilder(options: options).build()
+        let folder = site.root.appendingPathComponent(".owl-cache/builds")
+        for edit in 1...14 {
+            try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summary of first.\n---\n\nBody \(edit).\n")
+            #expect(try SiteBuilder(options: options).build().renderedPageCount == 1)
+
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            let records = names.filter { $0.hasSuffix(".bin") }
+            let used = Set(try records.flatMap { name in
+                BuildRecord.segmentNames(in: try #require(SharedBytes(mappingFile: folder.appendingPathComponent(name).path)))
+            })
+            #expect(Set(names.filter { $0.hasSuffix(".blobs") }.map { String($0.dropLast(6)) }) == used)
+            #expect(!used.isEmpty && records.count <= SiteConfig().history + 2)
+        }
     }
 }

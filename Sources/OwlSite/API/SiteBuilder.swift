@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
         let recordFiles = files.mapValues(\.record)
         let recordPages = Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
         DispatchQueue.global().async(group: savingCaches) {
-            records.save(BuildRecord.encode(build: buildID, files: recordFiles, pages: recordPages), of: buildID)
+            records.save(build: buildID, files: recordFiles, pages: recordPages)
         }
         do {
             // A build id hashes every file: when the output already holds this build, the

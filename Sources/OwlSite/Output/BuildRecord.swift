@@ -6,6 +6,11 @@ import Owl
 ///
 /// A record is read lazily: opening one reads two tables of fixed-size rows sorted by the
 /// hash of their path, and a file or page entry is decoded only when it is looked up.
+///
+/// The pages' manifest entries, most of a record's bytes, are kept apart in segment files
+/// (`.owl-cache/builds/NAME.blobs`) that records share: a page taken unchanged from an
+/// earlier build points to the segment that already holds its entries, so a rebuild writes
+/// the entries of the pages it rendered, not of all of them (see ``encode(build:files:pages:newSegment:)``).
 struct BuildRecord: Sendable {
     /// One file of the build.
     struct File: Sendable, Equatable {
@@ -26,6 +31,26 @@ struct BuildRecord: Sendable {
         var json: SharedBytes
         /// The page's entry in the cache's binary form.
         var binary: SharedBytes
+        /// Where `json` and `binary` are kept, when they were read from a record: a record
+        /// of a later build that takes the page unchanged points there again.
+        var stored: Stored? = nil
+    }
+
+    /// Where a page's manifest entries are kept: at `start` in the segment file `segment`
+    /// (of `segmentSize` bytes), the json entry followed by the binary one.
+    struct Stored: Sendable, Equatable {
+        var segment: String
+        var segmentSize: Int
+        var start: Int
+        var jsonCount: Int
+        var binaryCount: Int
+    }
+
+    /// A record as ``encode(build:files:pages:newSegment:)`` makes it: the record's bytes,
+    /// and the segment to save as `newSegment` first (empty when the record needs none).
+    struct Encoded {
+        var record: [UInt8]
+        var segment: [UInt8]
     }
 
     /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
@@ -36,9 +61,16 @@ struct BuildRecord: Sendable {
         var entry: Int
     }
 
-    private static let formatVersion = 3
+    private static let formatVersion = 4
+
+    /// A record refers to at most this many segments: on a rebuild, the pages kept in the
+    /// smaller segments, or in segments that hold mostly entries no longer used, have their
+    /// entries written again into a new one.
+    static let segmentLimit = 5
 
     let build: String
+    /// The segments the pages' entries are kept in, by name, with their bytes.
+    let segments: [(name: String, bytes: SharedBytes)]
     private let bytes: SharedBytes
     private let fileRows: [Row]
     private let pageRows: [Row]
@@ -49,14 +81,20 @@ struct BuildRecord: Sendable {
     /// The number of files.
     var fileCount: Int { fileRows.count }
 
-    /// Opens a record from what ``encode(build:files:pages:)`` wrote (all of it, not a slice:
-    /// entries are found by their offset from its start); throws when the bytes are not a
-    /// record of this version.
-    init(decoding bytes: SharedBytes) throws {
+    /// Opens a record from what ``encode(build:files:pages:newSegment:)`` wrote (all of it,
+    /// not a slice: entries are found by their offset from its start), with `segment` giving
+    /// the bytes of a segment by name; throws when the bytes are not a record of this version
+    /// or a segment is missing or not of the size the record names.
+    init(decoding bytes: SharedBytes, segment: (String) -> SharedBytes?) throws {
         guard bytes.startIndex == 0 else { throw BinaryReader.Malformed() }
         var input = BinaryReader(bytes)
         guard try input.int() == Self.formatVersion else { throw BinaryReader.Malformed() }
         build = try input.string()
+        segments = try (0..<input.count()).map { _ in
+            let name = try input.string(), size = try input.int()
+            guard Self.isSegmentName(name), let bytes = segment(name), bytes.count == size else { throw BinaryReader.Malformed() }
+            return (name, bytes)
+        }
         func rows() throws -> [Row] {
             try (0..<input.count()).map { _ in
                 Row(pathHash: try input.uint64(), hash: try input.uint64(), size: try input.int(), entry: try input.int())
@@ -82,8 +120,15 @@ struct BuildRecord: Sendable {
         var reader = input
         guard let key = try? reader.uint64(), let file = try? reader.string(),
               let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }),
-              let json = try? reader.blob(), let binary = try? reader.blob() else { return nil }
-        return Page(key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets), json: json, binary: binary)
+              let index = try? reader.int(), segments.indices.contains(index),
+              let start = try? reader.int(), let jsonCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
+        let (name, segment) = segments[index]
+        guard start >= 0, jsonCount >= 0, binaryCount >= 0, start <= segment.count - jsonCount - binaryCount else { return nil }
+        return Page(
+            key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets),
+            json: segment[start..<(start + jsonCount)], binary: segment[(start + jsonCount)..<(start + jsonCount + binaryCount)],
+            stored: Stored(segment: name, segmentSize: segment.count, start: start, jsonCount: jsonCount, binaryCount: binaryCount)
+        )
     }
 
     /// Whether the page at `path` has a file with bytes of this hash and size.
@@ -121,8 +166,38 @@ struct BuildRecord: Sendable {
         return nil
     }
 
-    /// A record of `build` with `files` and `pages`, in its binary form.
-    static func encode(build: String, files: [String: File], pages: [String: Page]) -> [UInt8] {
+    /// Whether `name` is one ``encode(build:files:pages:newSegment:)`` may be given: hex
+    /// digits and dashes, so that it names a file of the records' folder and no other.
+    static func isSegmentName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    /// The names of the segments the record in `bytes` refers to (none when it is not a record).
+    static func segmentNames(in bytes: SharedBytes) -> [String] {
+        var input = BinaryReader(bytes)
+        guard (try? input.int()) == formatVersion, (try? input.string()) != nil, let count = try? input.count() else { return [] }
+        return (0..<count).compactMap { _ in
+            guard let name = try? input.string(), (try? input.int()) != nil else { return nil }
+            return name
+        }
+    }
+
+    /// A record of `build` with `files` and `pages`, in its binary form, and the segment
+    /// `newSegment` (a name ``isSegmentName(_:)`` accepts) with the entries of the pages that
+    /// no segment kept holds: the pages rendered in this build, and those stored in segments
+    /// beyond ``segmentLimit`` or with less than half of their bytes still in use.
+    static func encode(build: String, files: [String: File], pages: [String: Page], newSegment: String) -> Encoded {
+        var sizes: [String: Int] = [:], used: [String: Int] = [:]
+        for page in pages.values {
+            guard let stored = page.stored else { continue }
+            sizes[stored.segment] = stored.segmentSize
+            used[stored.segment, default: 0] += stored.jsonCount + stored.binaryCount
+        }
+        var segmentNames = sizes.keys.sorted { (sizes[$0]!, $0) > (sizes[$1]!, $1) }
+            .prefix(segmentLimit - 1).filter { used[$0]! * 2 >= sizes[$0]! }
+        var segmentIndices = Dictionary(uniqueKeysWithValues: segmentNames.enumerated().map { ($1, $0) })
+        var segment = BinaryWriter()
+
         var entries = BinaryWriter()
         var fileRows: [Row] = [], pageRows: [Row] = []
         fileRows.reserveCapacity(files.count)
@@ -140,12 +215,30 @@ struct BuildRecord: Sendable {
             entries.string(page.file)
             entries.int(page.output.buildIDOffsets.count)
             for offset in page.output.buildIDOffsets { entries.int(offset) }
-            entries.blob(page.json)
-            entries.blob(page.binary)
+            if let stored = page.stored, let index = segmentIndices[stored.segment] {
+                entries.int(index)
+                entries.int(stored.start)
+            } else {
+                if segmentIndices[newSegment] == nil {
+                    segmentIndices[newSegment] = segmentNames.count
+                    segmentNames.append(newSegment)
+                }
+                entries.int(segmentIndices[newSegment]!)
+                entries.int(segment.bytes.count)
+                segment.append(page.json)
+                segment.append(page.binary)
+            }
+            entries.int(page.json.count)
+            entries.int(page.binary.count)
         }
         var out = BinaryWriter()
         out.int(formatVersion)
         out.string(build)
+        out.int(segmentNames.count)
+        for name in segmentNames {
+            out.string(name)
+            out.int(name == newSegment ? segment.bytes.count : sizes[name]!)
+        }
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
         out.reserve(start + entries.bytes.count)
         for rows in [fileRows, pageRows] {
@@ -158,6 +251,6 @@ struct BuildRecord: Sendable {
             }
         }
         out.append(entries.bytes)
-        return out.bytes
+        return Encoded(record: out.bytes, segment: segment.bytes)
     }
 }

@@ -11,6 +11,8 @@ final class RenderedPage: Sendable {
     let json: SharedBytes
     /// The page's entry in the build cache's binary form.
     let binary: SharedBytes
+    /// Where the previous build's record keeps `json` and `binary`, when the page was not rendered.
+    private let stored: BuildRecord.Stored?
     /// The manifest entry, when the page was rendered in this build.
     private let rendered: ManifestPage?
     /// The build the page was taken from unchanged, when it was not rendered.
@@ -81,6 +83,7 @@ final class RenderedPage: Sendable {
         var binary = BinaryWriter()
         manifest.write(to: &binary)
         self.binary = SharedBytes(binary.bytes)
+        stored = nil
     }
 
     /// The page `path` of the previous build `record`, which has it.
@@ -90,6 +93,7 @@ final class RenderedPage: Sendable {
         output = OutputFile(previous: page.file, page.output)
         json = page.json
         binary = page.binary
+        stored = page.stored
         rendered = nil
         reused = record.build
     }
@@ -101,6 +105,6 @@ final class RenderedPage: Sendable {
 
     /// What the build's record keeps of the page, rendered from inputs that hash to `key`.
     func record(key: UInt64) -> BuildRecord.Page {
-        BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary)
+        BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary, stored: stored)
     }
 }
