@@ -43,13 +43,19 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 /// The pages planned so far; a second page for one path is an error naming both sources.
 struct PageRegistry {
     private(set) var pages: [PageSpec] = []
-    private var claimed: [String: SourceLocation] = [:]
+    /// The index in `pages` of the page at each path.
+    private var claimed: [String: Int] = [:]
+
+    /// A registry with room for `capacity` pages.
+    init(capacity: Int) {
+        pages.reserveCapacity(capacity)
+        claimed.reserveCapacity(capacity)
+    }
 
     mutating func add(_ page: PageSpec) throws {
-        if let earlier = claimed[page.path] {
-            throw SiteError(file: page.origin.file, line: page.origin.line, "two pages claim \(page.path): this one and \(earlier)")
+        if let earlier = claimed.updateValue(pages.count, forKey: page.path) {
+            throw SiteError(file: page.origin.file, line: page.origin.line, "two pages claim \(page.path): this one and \(pages[earlier].origin)")
         }
-        claimed[page.path] = page.origin
         pages.append(page)
     }
 }

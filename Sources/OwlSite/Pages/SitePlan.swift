@@ -16,7 +16,8 @@ struct SitePlan: Sendable {
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
         let config = content.config
-        var registry = PageRegistry()
+        // An item's page, and a few lists: tag pages and sections are fewer than the items.
+        var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)
 
         let pageIndices = items.indices.filter { items[$0].kind == .page }
         // Newest first, sorted once: a list in date order keeps this order's members.
@@ -79,36 +80,44 @@ struct SitePlan: Sendable {
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
     /// `byDate` is `pageIndices` sorted by date; a tag is named as the first page in source order spells it.
     private mutating func addTagPages(_ pageIndices: [Int], byDate: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
-        var names: [String: String] = [:]
-        var slugsOfTag: [String: String] = [:]
-        var slugs = Array(repeating: [String](), count: items.count)
+        // Each spelling is slugified once, and each slug numbered: the members are then
+        // gathered by number, not by looking strings up for every tag of every page.
+        var numberOfSpelling: [String: Int] = [:]
+        var numberOfSlug: [String: Int] = [:]
+        var slugs: [String] = [], names: [String] = []
+        var tagNumbers = Array(repeating: [Int](), count: items.count)
         for index in pageIndices {
-            slugs[index] = items[index].tags.compactMap { tag in
-                let slug = slugsOfTag[tag] ?? SitePath.slugify(tag)
-                slugsOfTag[tag] = slug
-                guard !slug.isEmpty else { return nil }
-                if names[slug] == nil { names[slug] = tag }
-                return slug
+            tagNumbers[index] = items[index].tags.compactMap { tag in
+                if let number = numberOfSpelling[tag] { return number >= 0 ? number : nil }
+                let slug = SitePath.slugify(tag)
+                let number = slug.isEmpty ? -1 : numberOfSlug[slug] ?? slugs.count
+                if number == slugs.count {
+                    numberOfSlug[slug] = number
+                    slugs.append(slug)
+                    names.append(tag)
+                }
+                numberOfSpelling[tag] = number
+                return number >= 0 ? number : nil
             }
         }
-        var members: [String: [Int]] = [:]
+        var memberLists = Array(repeating: [Int](), count: slugs.count)
         for index in byDate {
-            for slug in slugs[index] where members[slug]?.last != index {
-                members[slug, default: []].append(index)
+            for number in tagNumbers[index] where memberLists[number].last != index {
+                memberLists[number].append(index)
             }
         }
-        guard !members.isEmpty else { return }
+        guard !slugs.isEmpty else { return }
         let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
-        for slug in members.keys.sorted() {
-            let tagged = members[slug]!
-            let name = names[slug] ?? slug
+        let alphabetical = slugs.indices.sorted { slugs[$0] < slugs[$1] }
+        for number in alphabetical {
+            let (slug, name, tagged) = (slugs[number], names[number], memberLists[number])
             tags[slug] = (name, tagged.count)
             let first = items[tagged[0]]
             try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, settings: settings,
                          origin: SourceLocation(file: first.source, line: first.lines["tags"]), registry: &registry)
         }
         let index = ListModel(style: .list, id: "tags", sections: [
-            ListSection(id: "tags", header: nil, footer: nil, cells: members.keys.sorted().map(ListCell.tag)),
+            ListSection(id: "tags", header: nil, footer: nil, cells: alphabetical.map { .tag(slugs[$0]) }),
         ])
         try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
