@@ -210,3 +210,16 @@ enum SiteFixtureRoot {
         }
     }
 }
+
+/// The link targets an item keeps for the link check: its own site's, each once, in order.
+@Suite struct LocalLinkTests {
+    @Test func keepsLinksThatMayBePagesOfTheSite() {
+        let html = """
+        <p><a href="/posts/a/">a</a> <a href="https://example.com/">x</a> <a href="../b/?q=1&amp;r=2#top">b</a>
+        <a href="mailto:me@example.com">m</a> <a href="//cdn.example.com/x.js">c</a> <a href="#notes">n</a>
+        <a href="/posts/a/">again</a> <img src="/img.png"> <a href="?page=2">p</a> <a href="files/report.pdf">r</a></p>
+        """
+        let links = Array(html.utf8).withUnsafeBytes { LinkChecker.localLinks(inHTML: $0) }
+        #expect(links == ["/posts/a/", "../b/?q=1&r=2#top", "files/report.pdf"])
+    }
+}

@@ -2,13 +2,15 @@ import Foundation
 import Owl
 
 extension ContentItem {
-    /// Writes the item and returns the hash of everything in it but its body: what a cell in
-    /// a list can show, unless the theme's cells use `content`. The body is written last, so
-    /// that hash covers what was written before it.
+    /// Writes the item and returns the hash of everything in it but its body and links:
+    /// what a cell in a list can show, unless the theme's cells use `content`. The links and
+    /// the body are written last, so that hash covers what was written before them.
     func write(to out: inout BinaryWriter) -> UInt64 {
         let start = out.bytes.count
         writeListing(to: &out)
         let listingHash = ContentHash(bytes: out.bytes[start...]).value
+        out.int(links.count)
+        for link in links { out.string(link) }
         withBodyUTF8 { out.blob($0) }
         return listingHash
     }
@@ -54,6 +56,7 @@ extension ContentItem {
             let key = try input.string()
             lines[key] = try input.int()
         }
+        links = try (0..<input.count()).map { _ in try input.string() }
         // A string is written as a blob is: the body's bytes are kept, not decoded.
         html = .cached(try input.blob())
     }

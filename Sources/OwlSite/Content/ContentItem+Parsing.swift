@@ -19,6 +19,7 @@ extension ContentItem {
         params = [:]
         lines = [:]
         html = .rendered("")
+        links = []
 
         var slug = baseName
         for field in frontMatter.fields {
@@ -47,6 +48,8 @@ extension ContentItem {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
         }
-        html = .rendered(markdown.render(frontMatter.body))
+        var body = markdown.render(frontMatter.body)
+        links = body.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
+        html = .rendered(body)
     }
 }

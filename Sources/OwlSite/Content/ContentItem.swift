@@ -25,6 +25,9 @@ struct ContentItem: Sendable {
     var lines: [String: Int]
     /// The body's HTML, as rendered or as the cache holds it.
     var html: HTML
+    /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):
+    /// found when the body is rendered and kept in the cache, so that checking them needs no body.
+    var links: [String]
 
     /// The body's HTML: rendered in this build, or kept as the cache's bytes and made a
     /// string only when a page shows it (a rebuild takes thousands of items from the cache

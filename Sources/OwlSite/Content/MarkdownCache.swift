@@ -32,7 +32,7 @@ final class MarkdownCache: @unchecked Sendable {
         var entry: Entry
     }
 
-    private static let formatVersion = 3
+    private static let formatVersion = 4
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.

@@ -8,36 +8,46 @@ enum LinkChecker {
         try items.concurrentMap { warnings(in: $0, outputFiles: outputFiles, config: config, sourceRoot: sourceRoot) }.flatMap { $0 }
     }
 
-    private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
-        item.withBodyUTF8 { warnings(in: item, body: $0, outputFiles: outputFiles, config: config, sourceRoot: sourceRoot) }
-    }
-
-    private static func warnings(
-        in item: ContentItem, body bytes: UnsafeRawBufferPointer, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL
-    ) -> [SiteError] {
-        var warnings: [SiteError] = []
+    /// The `href` values of the links in `html` (`&amp;` decoded) that are not to other sites
+    /// (no scheme, not `//host`) and not to a place on the same page only, in order, each once.
+    static func localLinks(inHTML bytes: UnsafeRawBufferPointer) -> [String] {
+        var links: [String] = [], seen = Set<String>()
         var index = 0
-        var reported = Set<String>()
         while let found = ByteSearch.firstOffset(of: hrefMarker, in: bytes, from: index) {
             let start = found + hrefMarker.count
             guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             index = end
             let written = String(decoding: bytes[start..<end], as: UTF8.self)
             let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written
-            guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles),
-                  reported.insert(href).inserted else { continue }
-            let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
-            warnings.append(SiteError(file: item.source, line: line, "broken link: \(href)"))
+            if !isElsewhere(href), seen.insert(href).inserted { links.append(href) }
         }
-        return warnings
+        return links
+    }
+
+    private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
+        item.links.compactMap { href in
+            guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles) else { return nil }
+            let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
+            return SiteError(file: item.source, line: line, "broken link: \(href)")
+        }
+    }
+
+    /// The part of `href` before any fragment or query.
+    private static func target(of href: String) -> Substring {
+        // Scanned as UTF-8: most links are external, and character-wise scanning made them costly.
+        href[..<(href.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? href.utf8.endIndex)]
+    }
+
+    /// Whether `href` points to another site, or only to a place on the page it is on.
+    private static func isElsewhere(_ href: String) -> Bool {
+        let target = target(of: href)
+        return target.isEmpty || target.utf8.contains(UInt8(ascii: ":")) || target.hasPrefix("//")
     }
 
     /// The output path (below the site root, no leading slash) an internal link points at; `nil` for external links.
     private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String? {
-        // Scanned as UTF-8: most links are external, and character-wise scanning made them costly.
-        let cut = href.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? href.utf8.endIndex
-        let target = String(href[..<cut])
-        if target.isEmpty || target.utf8.contains(UInt8(ascii: ":")) || target.hasPrefix("//") { return nil }
+        guard !isElsewhere(href) else { return nil }
+        let target = String(target(of: href))
         if target.hasPrefix("/") {
             guard target.hasPrefix(rootPath) else { return String(target.dropFirst()) }
             return String(target.dropFirst(rootPath.count))
