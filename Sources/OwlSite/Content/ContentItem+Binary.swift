@@ -8,7 +8,7 @@ extension ContentItem {
     func write(to out: inout BinaryWriter) -> UInt64 {
         let start = out.bytes.count
         writeListing(to: &out)
-        let listingHash = ContentHash(bytes: out.bytes[start...]).value
+        let listingHash = XXH64.hash(out.bytes[start...])
         out.int(links.count)
         for link in links { out.string(link) }
         withBodyUTF8 { out.blob($0) }

@@ -32,7 +32,7 @@ final class MarkdownCache: @unchecked Sendable {
         var entry: Entry
     }
 
-    private static let formatVersion = 4
+    private static let formatVersion = 5
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
@@ -99,7 +99,7 @@ final class MarkdownCache: @unchecked Sendable {
             return item
         }
         guard let bytes = SourceText.contents(ofFile: path, in: folder) else { throw SiteError(file: source, "cannot read the file") }
-        let hash = ContentHash(bytes: bytes).value
+        let hash = XXH64.hash(bytes)
         let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
         let fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))

@@ -13,7 +13,7 @@ struct OutputFile: Sendable {
     }
 
     var content: Content
-    /// Hash of the bytes with the build id blanked.
+    /// Hash of the bytes with the build id blanked (``XXH64``).
     var hash: UInt64
     var size: Int
     /// Where the blanked build id sits.
@@ -22,7 +22,7 @@ struct OutputFile: Sendable {
     /// A file of `bytes` (build id blanked at `buildIDOffsets`).
     init(_ bytes: [UInt8], buildIDOffsets: [Int] = []) {
         content = .bytes(bytes)
-        hash = ContentHash(bytes: bytes).value
+        hash = XXH64.hash(bytes)
         size = bytes.count
         self.buildIDOffsets = buildIDOffsets
     }
@@ -60,7 +60,7 @@ extension OutputFile {
                   previous.count == size else { throw PreviousOutputChanged(path: path) }
             bytes = previous
             write(RenderedPage.buildIDToken, into: &bytes)
-            guard ContentHash(bytes: bytes).value == hash else { throw PreviousOutputChanged(path: path) }
+            guard XXH64.hash(bytes) == hash else { throw PreviousOutputChanged(path: path) }
         }
         write(buildID, into: &bytes)
         return bytes
