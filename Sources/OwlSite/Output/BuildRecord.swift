@@ -61,7 +61,7 @@ struct BuildRecord: Sendable {
         var entry: Int
     }
 
-    private static let formatVersion = 4
+    private static let formatVersion = 5
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their
