@@ -80,15 +80,23 @@ public struct SiteBuilder: Sendable {
         let renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
         let pages = plan.pages.indices.compactMap { reused[$0] ?? renderedByIndex[$0] }
 
-        var files = try otherFiles(content: content, plan: plan, templates: templates)
-        for page in pages {
-            if files[page.file] != nil {
-                throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
+        // The manifest's entries are put together on the other core while the files are
+        // gathered and hashed into the build id.
+        let (manifestEntries, gathered) = try inParallel({
+            BuildManifest.entries(pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path })
+        }, {
+            var files = try otherFiles(content: content, plan: plan, templates: templates)
+            for page in pages {
+                if files[page.file] != nil {
+                    throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
+                }
+                files[page.file] = page.output
             }
-            files[page.file] = page.output
-        }
-        let buildID = Self.buildID(of: files)
-        let manifest = OutputFile(BuildManifest.json(build: buildID, pages: pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path }))
+            return (files: files, buildID: Self.buildID(of: files))
+        })
+        var files = gathered.files
+        let buildID = gathered.buildID
+        let manifest = OutputFile(BuildManifest.json(build: buildID, entries: manifestEntries))
         files[BuildManifest.file] = manifest
         files[BuildManifest.headFile] = OutputFile(BuildManifest.head(build: buildID))
         let history = BuildHistory(reading: previousOutput).adding(buildID, keepingEarlier: config.history)
@@ -113,10 +121,10 @@ public struct SiteBuilder: Sendable {
         // of no use unless the output is swapped in, and does no harm if it is not.
         let savingCaches = DispatchGroup()
         DispatchQueue.global().async(group: savingCaches) { cache.save() }
-        let recordFiles = files.mapValues(\.record)
-        let recordPages = Dictionary(uniqueKeysWithValues: zip(plan.pages.indices, pages).map { ($1.path, $1.record(key: keys[$0])) })
+        let writtenFiles = files
         DispatchQueue.global().async(group: savingCaches) {
-            records.save(build: buildID, files: recordFiles, pages: recordPages)
+            let recordPages = Dictionary(uniqueKeysWithValues: zip(keys, pages).map { ($1.path, $1.record(key: $0)) })
+            records.save(build: buildID, files: writtenFiles.mapValues(\.record), pages: recordPages)
         }
         do {
             // A build id hashes every file: when the output already holds this build, the

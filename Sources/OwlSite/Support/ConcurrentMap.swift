@@ -20,6 +20,18 @@ extension Array where Element: Sendable {
     }
 }
 
+/// Runs `other` on another core while `here` runs on this one, and returns both results; an
+/// error of `here`, else of `other`, is thrown once both have finished.
+func inParallel<Other: Sendable, Here>(_ other: @escaping @Sendable () throws -> Other, _ here: () throws -> Here) throws -> (Other, Here) {
+    let slot = ResultSlots<Other>(count: 1)
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { slot.store(Result { try other() }, at: 0) }
+    let mine = Result { try here() }
+    group.wait()
+    let value = try mine.get()
+    return (try slot.collect()[0], value)
+}
+
 /// Wraps a buffer that is only read while `concurrentPerform` runs.
 private struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
