@@ -42,18 +42,32 @@ final class MarkdownCache: @unchecked Sendable {
     /// later is kept and the other's file is parsed again. Never changed after `init`, so
     /// read without the lock.
     private let previous: [[UInt64: Earlier]]
-    /// The entries of the files read in this build, guarded by `lock`.
-    private var current: [String: Entry]
-    private let lock = NSLock()
-    /// Shards holding an entry that changed in this build.
-    private var changedShards = Set<Int>()
+    /// The entries of the files read in this build, by shard: the two cores seldom wait for
+    /// each other's lock.
+    private let current: [Shard]
+
+    /// A shard's entries in this build, and whether one of them is new.
+    private final class Shard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String: Entry] = [:]
+        private var changed = false
+
+        func remember(_ source: String, _ entry: Entry, isNew: Bool) {
+            lock.withLock {
+                entries[source] = entry
+                changed = changed || isNew
+            }
+        }
+
+        var contents: (entries: [String: Entry], changed: Bool) { lock.withLock { (entries, changed) } }
+    }
 
     /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
     init(folder: URL?, settings: String) {
         self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
         previous = Self.shards(in: self.folder, settings: settings)
-        current = Dictionary(minimumCapacity: previous.reduce(0) { $0 + $1.count })
+        current = (0..<Self.shardCount).map { _ in Shard() }
     }
 
     /// The shards in `folder`, read and decoded on both cores, by number; a shard that is
@@ -71,18 +85,13 @@ final class MarkdownCache: @unchecked Sendable {
     /// Whether the cache holds nothing from earlier builds: every file will be read.
     var isEmpty: Bool { previous.allSatisfy(\.isEmpty) }
 
-    private static func shard(of source: String) -> Int {
-        shard(ofHash: ContentHash(source).value)
-    }
-
     private static func shard(ofHash hash: UInt64) -> Int {
         Int(hash % UInt64(shardCount))
     }
 
-    /// The entry an earlier build kept for `source`.
-    private func earlier(_ source: String) -> Entry? {
-        let hash = ContentHash(source).value
-        guard let earlier = previous[Self.shard(ofHash: hash)][hash], earlier.source.areUTF8(of: source) else { return nil }
+    /// The entry an earlier build kept for `source`, in shard `shard`, whose hash is `hash`.
+    private func earlier(_ source: String, hash: UInt64, shard: Int) -> Entry? {
+        guard let earlier = previous[shard][hash], earlier.source.areUTF8(of: source) else { return nil }
         return earlier.entry
     }
 
@@ -93,9 +102,10 @@ final class MarkdownCache: @unchecked Sendable {
         let stamped = fstatat(folder, path, &status, 0) == 0
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-        let cached = earlier(source)
+        let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
+        let cached = earlier(source, hash: pathHash, shard: shard)
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
-            remember(source, cached)
+            current[shard].remember(source, cached, isNew: false)
             return item
         }
         guard let bytes = SourceText.contents(ofFile: path, in: folder) else { throw SiteError(file: source, "cannot read the file") }
@@ -103,33 +113,31 @@ final class MarkdownCache: @unchecked Sendable {
         let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
         let fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
-        remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: SharedBytes(binary.bytes)))
-        lock.withLock { _ = changedShards.insert(Self.shard(of: source)) }
+        current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: SharedBytes(binary.bytes)), isNew: true)
         return item
-    }
-
-    private func remember(_ source: String, _ entry: Entry) {
-        lock.withLock { current[source] = entry }
     }
 
     /// The fingerprints of every file read in this build, by source path.
     var fingerprints: [String: ItemFingerprint] {
-        lock.withLock { current.mapValues(\.fingerprint) }
+        let shards = current.map(\.contents.entries)
+        var fingerprints = [String: ItemFingerprint](minimumCapacity: shards.reduce(0) { $0 + $1.count })
+        for entries in shards {
+            for (source, entry) in entries { fingerprints[source] = entry.fingerprint }
+        }
+        return fingerprints
     }
 
     /// Writes the shards whose entries changed in this build, each replaced atomically.
     func save() {
         guard let folder else { return }
-        let (entries, changed) = lock.withLock { (current, changedShards) }
-        var shards = Array(repeating: [(String, Entry)](), count: Self.shardCount)
-        for (source, entry) in entries { shards[Self.shard(of: source)].append((source, entry)) }
+        let shards = current.map(\.contents)
         // An unchanged shard holds only entries taken from its earlier version, each once: it
         // is the same unless some of those were not taken (their files are gone).
-        let dirty = changed.union((0..<Self.shardCount).filter { shards[$0].count != previous[$0].count })
+        let dirty = (0..<Self.shardCount).filter { shards[$0].changed || shards[$0].entries.count != previous[$0].count }
         guard !dirty.isEmpty else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for shard in dirty {
-            let members = shards[shard]
+            let members = shards[shard].entries
             var out = BinaryWriter()
             out.reserve(members.reduce(64) { $0 + $1.1.binary.count + 128 })
             out.int(Self.formatVersion)
