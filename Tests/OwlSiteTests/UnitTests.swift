@@ -150,6 +150,13 @@ import Owl
         #expect(throws: SiteError.self) { try SitePath.validate(slug: slug, in: "x.md", line: 2) }
     }
 
+    @Test(arguments: ["", "a//b", "a/", "two\nlines", "a\u{2028}b", "a\r\nb", "..x/é\u{85}"])
+    func slugsThatAreNoPathAreRejected(_ slug: String) {
+        #expect { try SitePath.validate(slug: slug, in: "x.md", line: 2) } throws: { error in
+            "\(error)".contains("is not a valid path")
+        }
+    }
+
     @Test func nestedSlugsAndSlugifiedTagsAreFine() throws {
         try SitePath.validate(slug: "2024/hello", in: "x.md", line: 2)
         #expect(SitePath.slugify("Swift & iOS 17!") == "swift-ios-17")

@@ -2,12 +2,23 @@
 enum SitePath {
     /// Throws when `slug` is empty, absolute, or climbs out of its folder.
     static func validate(slug: String, in file: String, line: Int?) throws {
-        let parts = slug.split(separator: "/", omittingEmptySubsequences: false)
-        if slug.hasPrefix("/") || parts.contains("..") || parts.contains(".") || slug.contains("\\") {
+        // Read as UTF-8 and scalars: every item's slug is checked, and a character-wise
+        // search took as long as parsing the item's front matter.
+        let parts = slug.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        if slug.utf8.first == UInt8(ascii: "/") || slug.utf8.contains(UInt8(ascii: "\\"))
+            || parts.contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) {
             throw SiteError(file: file, line: line, "slug '\(slug)' would escape the output folder")
         }
-        if parts.contains(where: \.isEmpty) || slug.contains(where: \.isNewline) {
+        if parts.contains(where: \.isEmpty) || slug.unicodeScalars.contains(where: isNewline) {
             throw SiteError(file: file, line: line, "slug '\(slug)' is not a valid path")
+        }
+    }
+
+    /// Whether `scalar` ends a line, as `Character.isNewline` has it.
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
         }
     }
 
