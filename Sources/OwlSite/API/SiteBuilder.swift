@@ -59,9 +59,9 @@ public struct SiteBuilder: Sendable {
         let previous = reusingPreviousOutput ? outputRecord : nil
 
         let site = PageKey.site(templates: templates, config: config, plan: plan)
-        let fingerprints = cache.fingerprints
+        let sources = PageKey.sources(of: plan)
         let keys = try Array(plan.pages.indices).concurrentMap {
-            PageKey.key(for: plan.pages[$0], site: site, plan: plan, fingerprints: fingerprints, cellsShowContent: templates.cellsShowContent)
+            PageKey.key(for: plan.pages[$0], site: site, plan: plan, sources: sources, cellsShowContent: templates.cellsShowContent)
         }
         let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
             let path = plan.pages[index].path

@@ -28,6 +28,8 @@ struct ContentItem: Sendable {
     /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):
     /// found when the body is rendered and kept in the cache, so that checking them needs no body.
     var links: [String]
+    /// What identifies the item's inputs, set by the ``MarkdownCache`` that read it.
+    var fingerprint = ItemFingerprint(file: 0, listing: 0)
 
     /// The body's HTML: rendered in this build, or kept as the cache's bytes and made a
     /// string only when a page shows it (a rebuild takes thousands of items from the cache

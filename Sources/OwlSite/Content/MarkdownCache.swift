@@ -95,8 +95,8 @@ final class MarkdownCache: @unchecked Sendable {
         return earlier.entry
     }
 
-    /// The item of the file at `path` (relative to the open folder `folder`, if not absolute):
-    /// from the cache when its bytes are unchanged, else from `parse`.
+    /// The item of the file at `path` (relative to the open folder `folder`, if not absolute),
+    /// with its fingerprint: from the cache when its bytes are unchanged, else from `parse`.
     func item(forFile path: String, in folder: Int32 = AT_FDCWD, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
         var status = stat()
         let stamped = fstatat(folder, path, &status, 0) == 0
@@ -104,27 +104,18 @@ final class MarkdownCache: @unchecked Sendable {
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
         let cached = earlier(source, hash: pathHash, shard: shard)
-        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
+        if stamped, let cached, cached.size == size, cached.modified == modified, var item = try? cached.item() {
             current[shard].remember(source, cached, isNew: false)
+            item.fingerprint = cached.fingerprint
             return item
         }
         guard let bytes = SourceText.contents(ofFile: path, in: folder) else { throw SiteError(file: source, "cannot read the file") }
         let hash = XXH64.hash(bytes)
-        let item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
+        var item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
         var binary = BinaryWriter()
-        let fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
-        current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: fingerprint, binary: SharedBytes(binary.bytes)), isNew: true)
+        item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
+        current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes)), isNew: true)
         return item
-    }
-
-    /// The fingerprints of every file read in this build, by source path.
-    var fingerprints: [String: ItemFingerprint] {
-        let shards = current.map(\.contents.entries)
-        var fingerprints = [String: ItemFingerprint](minimumCapacity: shards.reduce(0) { $0 + $1.count })
-        for entries in shards {
-            for (source, entry) in entries { fingerprints[source] = entry.fingerprint }
-        }
-        return fingerprints
     }
 
     /// Writes the shards whose entries changed in this build, each replaced atomically.

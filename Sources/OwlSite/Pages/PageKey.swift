@@ -4,34 +4,42 @@ import Owl
 /// pages whose inputs changed.
 enum PageKey {
     /// The hash of what every page depends on: the theme, the settings and the navigation.
-    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan) -> ContentHash {
+    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan) -> UInt64 {
         var text = "theme \(templates.fingerprint)\n"
         text += "config \(config.title)|\(config.description)|\(config.author)|\(config.baseURL ?? "")|\(config.rawHTML)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }
-        return ContentHash(text)
+        return XXH64.hash(Array(text.utf8))
+    }
+
+    /// A hash of each item's source path, by index in `plan.items`: what names an item in a key.
+    static func sources(of plan: SitePlan) -> [UInt64] {
+        plan.items.map { ContentHash($0.source).value }
     }
 
     /// The key of `page`: `site`, the page's own settings, and the fingerprint of every
-    /// item it shows (`fingerprints`, by source file): the whole file for the item's own
-    /// page, the item without its body for a cell in a list, unless `cellsShowContent`.
-    /// Fields are fed with separators, so that no two different inputs feed the same bytes.
-    static func key(
-        for page: PageSpec, site: ContentHash, plan: SitePlan, fingerprints: [String: ItemFingerprint], cellsShowContent: Bool
-    ) -> UInt64 {
-        var hash = site
+    /// item it shows (named by `sources`): the whole file for the item's own page, the item
+    /// without its body for a cell in a list, unless `cellsShowContent`.
+    ///
+    /// The inputs are laid out in bytes and hashed at once. Texts end with a NUL, so that
+    /// no two different inputs give the same bytes.
+    static func key(for page: PageSpec, site: UInt64, plan: SitePlan, sources: [UInt64], cellsShowContent: Bool) -> UInt64 {
+        var input: [UInt8] = []
+        input.reserveCapacity(256 + page.cellCount * 16)
         func feed(_ fields: String...) {
             for field in fields {
-                hash.update(with: field)
-                hash.update(with: CollectionOfOne(0))
+                input.append(contentsOf: field.utf8)
+                input.append(0)
             }
         }
+        func feed(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { input.append(contentsOf: $0) }
+        }
         func feed(item index: Int, whole: Bool) {
-            let source = plan.items[index].source
-            feed(source)
-            let fingerprint = fingerprints[source].map { whole ? $0.file : $0.listing } ?? 0
-            withUnsafeBytes(of: fingerprint.littleEndian) { hash.update(with: $0) }
+            let fingerprint = plan.items[index].fingerprint
+            feed(sources[index])
+            feed(whole ? fingerprint.file : fingerprint.listing)
         }
         feed("page", page.path, page.title, page.layout)
         switch page.body {
@@ -56,6 +64,6 @@ enum PageKey {
                 }
             }
         }
-        return hash.value
+        return XXH64.hash(input, seed: site)
     }
 }
