@@ -5,11 +5,13 @@ import TestSupport
 
 /// A build record gives back every file and page it was made of, and nothing else.
 @Suite struct BuildRecordTests {
-    @Test func everyEntryIsFoundAgainAndOthersAreNot() throws {
-        var random = SeededGenerator(seed: 3)
+    /// Tables of every size, the lookups starting where a path's hash falls and searching from there.
+    @Test(arguments: [0, 1, 2, 3, 500, 6_000])
+    func everyEntryIsFoundAgainAndOthersAreNot(count: Int) throws {
+        var random = SeededGenerator(seed: UInt64(3 + count))
         var files: [String: BuildRecord.File] = [:]
         var pages: [String: BuildRecord.Page] = [:]
-        for number in 0..<500 {
+        for number in 0..<count {
             let file = BuildRecord.File(
                 hash: random.next(), size: Int(random.next() % 10_000),
                 buildIDOffsets: (0..<Int(random.next() % 3)).map { _ in Int(random.next() % 500) }
@@ -35,6 +37,9 @@ import TestSupport
         }
         #expect(Set(record.filePaths()) == Set(files.keys) && Set(record.pagePaths()) == Set(pages.keys))
         #expect(record.file("posts/p1/index.htm") == nil && record.page("/posts/p1/") == nil && record.file("") == nil)
+        for number in count..<(count + 200) {
+            #expect(record.file("posts/p\(number)/index.html") == nil && record.page("/posts/p\(number)/") == nil)
+        }
     }
 
     @Test func damagedBytesAreRefused() {
