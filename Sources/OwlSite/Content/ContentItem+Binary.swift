@@ -51,8 +51,9 @@ extension ContentItem {
         layout = try input.optional { try $0.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         self.params = params
-        lines = [:]
-        for _ in 0..<(try input.count()) {
+        let lineCount = try input.count()
+        lines = Dictionary(minimumCapacity: lineCount)
+        for _ in 0..<lineCount {
             let key = try input.string()
             lines[key] = try input.int()
         }
@@ -92,8 +93,9 @@ extension FieldValue {
         case 3: self = .flag(try input.bool())
         case 4: self = .list(try (0..<input.count()).map { _ in try FieldValue(from: &input) })
         case 5:
-            var entries: [String: FieldValue] = [:]
-            for _ in 0..<(try input.count()) {
+            let count = try input.count()
+            var entries = [String: FieldValue](minimumCapacity: count)
+            for _ in 0..<count {
                 let key = try input.string()
                 entries[key] = try FieldValue(from: &input)
             }

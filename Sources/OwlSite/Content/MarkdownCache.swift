@@ -49,8 +49,13 @@ final class MarkdownCache: @unchecked Sendable {
     /// A shard's entries in this build, and whether one of them is new.
     private final class Shard: @unchecked Sendable {
         private let lock = NSLock()
-        private var entries: [String: Entry] = [:]
+        private var entries: [String: Entry]
         private var changed = false
+
+        /// A shard expecting about `count` entries (as many as its earlier version had).
+        init(expecting count: Int) {
+            entries = Dictionary(minimumCapacity: count)
+        }
 
         func remember(_ source: String, _ entry: Entry, isNew: Bool) {
             lock.withLock {
@@ -67,7 +72,7 @@ final class MarkdownCache: @unchecked Sendable {
         self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
         previous = Self.shards(in: self.folder, settings: settings)
-        current = (0..<Self.shardCount).map { _ in Shard() }
+        current = previous.map { Shard(expecting: $0.count) }
     }
 
     /// The shards in `folder`, read and decoded on both cores, by number; a shard that is
