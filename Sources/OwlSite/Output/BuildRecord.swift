@@ -108,15 +108,21 @@ struct BuildRecord: Sendable {
 
     /// The file at `path` below the output folder.
     func file(_ path: String) -> File? {
-        guard let (row, input) = entry(path, in: fileRows) else { return nil }
+        guard let (row, input) = entry(path, hash: nil, in: fileRows) else { return nil }
         var reader = input
         guard let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
         return File(hash: row.hash, size: row.size, buildIDOffsets: offsets)
     }
 
-    /// The page at `path` below the site root.
-    func page(_ path: String) -> Page? {
-        guard let (row, input) = entry(path, in: pageRows) else { return nil }
+    /// The hash a record finds `path` by: a caller that looks a path up in several records
+    /// can make it once and pass it.
+    static func pathHash(_ path: String) -> UInt64 {
+        ContentHash(path).value
+    }
+
+    /// The page at `path` below the site root (whose ``pathHash(_:)`` is `pathHash`, if given).
+    func page(_ path: String, pathHash: UInt64? = nil) -> Page? {
+        guard let (row, input) = entry(path, hash: pathHash, in: pageRows) else { return nil }
         var reader = input
         guard let key = try? reader.uint64(), let file = try? reader.string(),
               let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }),
@@ -131,9 +137,10 @@ struct BuildRecord: Sendable {
         )
     }
 
-    /// Whether the page at `path` has a file with bytes of this hash and size.
-    func hasPage(_ path: String, hash: UInt64, size: Int) -> Bool {
-        guard let (row, _) = entry(path, in: pageRows) else { return false }
+    /// Whether the page at `path` (whose ``pathHash(_:)`` is `pathHash`, if given) has a file
+    /// with bytes of this hash and size.
+    func hasPage(_ path: String, pathHash: UInt64? = nil, hash: UInt64, size: Int) -> Bool {
+        guard let (row, _) = entry(path, hash: pathHash, in: pageRows) else { return false }
         return row.hash == hash && row.size == size
     }
 
@@ -150,9 +157,9 @@ struct BuildRecord: Sendable {
         }
     }
 
-    /// The row of `path` and a reader placed after the entry's path.
-    private func entry(_ path: String, in rows: [Row]) -> (Row, BinaryReader)? {
-        let hash = ContentHash(path).value
+    /// The row of `path` (whose path hash is `hash`, if given) and a reader placed after the entry's path.
+    private func entry(_ path: String, hash: UInt64?, in rows: [Row]) -> (Row, BinaryReader)? {
+        let hash = hash ?? Self.pathHash(path)
         var low = Self.firstRow(notBelow: hash, in: rows)
         while low < rows.count, rows[low].pathHash == hash {
             var reader = BinaryReader(bytes, at: rows[low].entry)
@@ -235,13 +242,13 @@ struct BuildRecord: Sendable {
         fileRows.reserveCapacity(files.count)
         pageRows.reserveCapacity(pages.count)
         for (path, file) in files {
-            fileRows.append(Row(pathHash: ContentHash(path).value, hash: file.hash, size: file.size, entry: entries.bytes.count))
+            fileRows.append(Row(pathHash: pathHash(path), hash: file.hash, size: file.size, entry: entries.bytes.count))
             entries.string(path)
             entries.int(file.buildIDOffsets.count)
             for offset in file.buildIDOffsets { entries.int(offset) }
         }
         for (path, page) in pages {
-            pageRows.append(Row(pathHash: ContentHash(path).value, hash: page.output.hash, size: page.output.size, entry: entries.bytes.count))
+            pageRows.append(Row(pathHash: pathHash(path), hash: page.output.hash, size: page.output.size, entry: entries.bytes.count))
             entries.string(path)
             entries.uint64(page.key)
             entries.string(page.file)

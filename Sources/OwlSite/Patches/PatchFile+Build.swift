@@ -13,9 +13,11 @@ extension PatchFile {
         record: @Sendable (String) -> BuildRecord?, previousOutput: URL?, pageBytes: @Sendable (String) throws -> [UInt8]
     ) throws -> [String: OutputFile] {
         let bases = earlier.filter { $0 != build }
+        let pathHashes = pages.map { BuildRecord.pathHash($0.path) }
         let patches = try bases.concurrentMap { base -> OutputFile? in
             // A record that cannot be read is as good as none: its visitors load the page again.
-            guard let (old, new) = try? changedPages(since: base, pages: pages, record: record(base), previousOutput: previousOutput) else { return nil }
+            guard let (old, new) = try? changedPages(since: base, pages: pages, pathHashes: pathHashes, record: record(base), previousOutput: previousOutput)
+            else { return nil }
             let diff = try BuildDiff(from: BuildManifest(build: base, pages: old), to: BuildManifest(build: build, pages: new), pageBytes: pageBytes)
             return OutputFile([UInt8](try diff.patch.json()))
         }
@@ -25,24 +27,24 @@ extension PatchFile {
     }
 
     /// The manifest entries of the pages that differ between `base` and the new build, on
-    /// both sides; nil when `base` cannot be read.
+    /// both sides; nil when `base` cannot be read. `pathHashes` are those of the pages' paths.
     private static func changedPages(
-        since base: String, pages: [RenderedPage], record: BuildRecord?, previousOutput: URL?
+        since base: String, pages: [RenderedPage], pathHashes: [UInt64], record: BuildRecord?, previousOutput: URL?
     ) throws -> (old: [String: ManifestPage], new: [String: ManifestPage])? {
         var old: [String: ManifestPage] = [:], new: [String: ManifestPage] = [:]
         if let record {
             var kept = 0
-            for page in pages {
+            for (page, pathHash) in zip(pages, pathHashes) {
                 // A page taken unchanged from this very build needs no look-up.
                 if page.reused == record.build {
                     kept += 1
                     continue
                 }
-                if record.hasPage(page.path, hash: page.output.hash, size: page.output.size) {
+                if record.hasPage(page.path, pathHash: pathHash, hash: page.output.hash, size: page.output.size) {
                     kept += 1
                     continue
                 }
-                guard let before = record.page(page.path) else {
+                guard let before = record.page(page.path, pathHash: pathHash) else {
                     new[page.path] = try page.manifest()
                     continue
                 }
