@@ -12,9 +12,12 @@ struct SitePlan: Sendable {
     var tags: [String: (name: String, count: Int)] = [:]
     /// The dated items of sections, newest first: the home page and the feed show the first ones.
     var newest: [Int] = []
+    /// Each item's year, as a list grouped by year heads it: an item is in several lists.
+    private let years: [String]
 
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
+        years = content.items.map { item in item.date.map { String(DateText.year($0)) } ?? "undated" }
         let config = content.config
         // An item's page, and a few lists: tag pages and sections are fewer than the items.
         var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)
@@ -24,22 +27,22 @@ struct SitePlan: Sendable {
         let byDate = sort(pageIndices, by: .date)
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
-        for item in items {
-            switch item.kind {
-            case .home: home = item
-            case .sectionIndex: sectionIntros[item.section] = item
+        // Fields are read in place: copying whole items is slow on big sites.
+        for index in items.indices {
+            switch items[index].kind {
+            case .home: home = items[index]
+            case .sectionIndex: sectionIntros[items[index].section] = items[index]
             case .page: break
             }
         }
 
         for index in pageIndices {
-            let item = items[index]
-            let layout = "layouts/" + (item.layout ?? "single")
+            let layout = "layouts/" + (items[index].layout ?? "single")
             guard templates.names.contains(layout) else {
-                throw item.error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
+                throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            try registry.add(PageSpec(path: item.path, title: item.title, layout: layout, body: .item(index), lists: [],
-                                      origin: SourceLocation(file: item.source, line: item.lines["slug"] ?? 1)))
+            try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout, body: .item(index), lists: [],
+                                      origin: SourceLocation(file: items[index].source, line: items[index].lines["slug"] ?? 1)))
         }
 
         let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
@@ -152,7 +155,7 @@ struct SitePlan: Sendable {
         }
         var sections: [ListSection] = []
         for index in members {
-            let year = items[index].date.map { String(DateText.year($0)) } ?? "undated"
+            let year = years[index]
             if sections.last?.id != year {
                 sections.append(ListSection(id: year, header: year, footer: nil, cells: []))
             }
