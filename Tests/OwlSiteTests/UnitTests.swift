@@ -145,6 +145,12 @@ import Owl
 }
 
 @Suite struct SitePathTests {
+    /// A cell id is the path's parts joined with dashes, empty parts left out.
+    @Test(arguments: ["/posts/hello/", "/", "", "/about/", "/a//b/", "posts/x", "/2024/ünïcode-ü/", "//lead/trail//"])
+    func cellIDsJoinThePartsOfThePath(_ path: String) {
+        #expect(SitePlan.cellID(forPath: path) == path.split(separator: "/").joined(separator: "-"))
+    }
+
     @Test(arguments: ["../x", "a/../../b", "/etc/passwd", "a/./b", "a\\b"])
     func slugsThatEscapeAreRejected(_ slug: String) {
         #expect(throws: SiteError.self) { try SitePath.validate(slug: slug, in: "x.md", line: 2) }

@@ -36,7 +36,7 @@ struct OwlLists {
     private func element(_ cell: ListCell) -> any ElementRepresentable {
         switch cell {
         case let .item(index):
-            return ItemElement(differenceIdentifier: SitePlan.cellID(for: items[index]), index: index)
+            return ItemElement(differenceIdentifier: SitePlan.cellID(forPath: items[index].path), index: index)
         case let .tag(slug):
             let tag = context.tags[slug]
             return TagElement(slug: slug, name: tag?.name ?? slug, count: tag?.count ?? 0)

@@ -75,9 +75,22 @@ struct SitePlan: Sendable {
         pages = registry.pages
     }
 
-    /// `/posts/hello/` → `posts-hello`: the cell id of an item in every list.
-    static func cellID(for item: ContentItem) -> String {
-        item.path.split(separator: "/").joined(separator: "-")
+    /// `/posts/hello/` → `posts-hello`: the cell id of the item at `path` in every list.
+    /// (Made byte by byte: a cold build makes one for every cell of every list.)
+    static func cellID(forPath path: String) -> String {
+        var id: [UInt8] = []
+        id.reserveCapacity(path.utf8.count)
+        var pendingDash = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                pendingDash = !id.isEmpty
+            } else {
+                if pendingDash { id.append(UInt8(ascii: "-")) }
+                id.append(byte)
+                pendingDash = false
+            }
+        }
+        return String(decoding: id, as: UTF8.self)
     }
 
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
