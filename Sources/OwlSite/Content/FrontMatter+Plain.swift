@@ -50,7 +50,7 @@ extension FrontMatter {
         if string == "true" || string == "false" { return .scalar(string, .flag(string == "true")) }
         if let number = wholeNumber(text) { return .scalar(string, .number(number)) }
         if let date = day(text) { return .scalar(string, .day(date)) }
-        if isWord(text, allowing: [UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: ",")]) { return .scalar(string, .text) }
+        if isWord(text, allowing: sentencePunctuation) { return .scalar(string, .text) }
         return nil
     }
 
@@ -64,7 +64,10 @@ extension FrontMatter {
         return String(decoding: inner, as: UTF8.self)
     }
 
-    /// Words YAML 1.1 reads as booleans or null rather than text.
+    /// What a plain scalar may hold besides a word's bytes.
+    private static let sentencePunctuation: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: ",")]
+
+    /// Words YAML 1.1 reads as booleans or null rather than text (none is longer than five bytes).
     private static let reservedWords: Set<String> = [
         "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
@@ -72,7 +75,7 @@ extension FrontMatter {
 
     /// Text starting with a letter, of letters, digits, `-`, `_` and `extra` bytes (never two
     /// spaces in a row nor a space at the end), that is not a reserved word: YAML's `str`.
-    private static func isWord(_ text: Substring.UTF8View.SubSequence, allowing extra: Set<UInt8>) -> Bool {
+    private static func isWord(_ text: Substring.UTF8View.SubSequence, allowing extra: [UInt8]) -> Bool {
         guard let first = text.first, isLetter(first), text.last != UInt8(ascii: " ") else { return false }
         var previous: UInt8 = 0
         for byte in text {
@@ -80,7 +83,7 @@ extension FrontMatter {
                   !(byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ")) else { return false }
             previous = byte
         }
-        return !reservedWords.contains(String(decoding: text, as: UTF8.self))
+        return text.count > 5 || !reservedWords.contains(String(decoding: text, as: UTF8.self))
     }
 
     /// `0` or a number without a leading zero, of at most 18 digits.
