@@ -45,6 +45,30 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// A first build makes the output's folders while its pages render: one that fails
+    /// after that (here, a static file is also a page) leaves no output and nothing beside
+    /// it but a spare folder, which the next build takes up.
+    @Test func aFirstBuildThatFailsLeavesNoOutput() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("static/posts/first/index.html", "<p>also a page</p>\n")
+        for _ in 1...2 {
+            let result = try site.build()
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("is also the page /posts/first/"), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: site.output.path))
+            let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+            #expect(beside.allSatisfy { $0 == ".public.owl-spare" }, "\(beside)")
+        }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts"))
+        let fixed = try site.build()
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        let clean = try SiteFixture()
+        defer { clean.remove() }
+        #expect(try clean.build().status == 0)
+        #expect(FolderSnapshot(site.output) == FolderSnapshot(clean.output))
+    }
+
     @Test func aBrokenInternalLinkIsAWarningNamingFileAndLine() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -52,6 +52,10 @@ public struct SiteBuilder: Sendable {
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         let output = AtomicOutput(output: options.output)
+        // A first build writes every file: their folders are made while the pages render.
+        let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } }
+        var writing = false
+        defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
         let previousOutput = output.previous
         let records = BuildRecords(cacheFolder: cacheFolder)
         // The record of the build in the output, and of the pages that are reused from it.
@@ -130,7 +134,8 @@ public struct SiteBuilder: Sendable {
             // A build id hashes every file: when the output already holds this build, the
             // files it would write are the files it has.
             if previous?.build != buildID || previousOutput != options.output {
-                try output.write(files, buildID: buildID, record: record)
+                writing = true
+                try output.write(files, buildID: buildID, record: record, prepared: preparedFolders)
             }
         } catch {
             savingCaches.wait()
