@@ -103,6 +103,50 @@ import TestSupport
             }
             record = next
         }
+        // A build that renders nothing writes no segment and keeps the segments it has, all of them.
+        let last = try #require(record)
+        let unchanged = try Dictionary(uniqueKeysWithValues: (0..<count).map { ("/p\($0)/", try #require(last.page("/p\($0)/"))) })
+        let encoded = BuildRecord.encode(build: "00000000000000ff", files: [:], pages: unchanged, newSegment: "ff-1")
+        #expect(encoded.segment.isEmpty)
+        #expect(Set(try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }.segments.map(\.name)) == Set(last.segments.map(\.name)))
+    }
+
+    /// Bytes damaged anywhere make a record unreadable, or some of its look-ups fail; they
+    /// never stop the process (lengths and offsets come from the file and may be anything).
+    @Test func damagedRecordsNeverCrash() throws {
+        var random = SeededGenerator(seed: 21)
+        var pages: [String: BuildRecord.Page] = [:], files: [String: BuildRecord.File] = [:]
+        for number in 0..<40 {
+            let file = BuildRecord.File(hash: random.next(), size: number, buildIDOffsets: [number, number * 2])
+            files["p\(number)/index.html"] = file
+            pages["/p\(number)/"] = BuildRecord.Page(key: random.next(), file: "p\(number)/index.html", output: file,
+                                                     json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
+        }
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
+        let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segment) : nil }
+
+        // One page, whose entry comes last: its json and binary lengths end the record.
+        let single = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: ["/p1/": pages["/p1/"]!], newSegment: "ab-1")
+        var huge = single.record
+        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 16)..<(huge.count - 8), with: $0) }
+        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 8)..<huge.count, with: $0) }
+        let record = try BuildRecord(decoding: SharedBytes(huge)) { $0 == "ab-1" ? SharedBytes(single.segment) : nil }
+        #expect(record.page("/p1/") == nil && !record.hasPage("/p1/", hash: 0, size: 0))
+
+        for _ in 0..<500 {
+            var bytes = encoded.record
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                bytes[position] = random.next() % 3 == 0 ? 0xFF : UInt8(truncatingIfNeeded: random.next())
+            }
+            guard let record = try? BuildRecord(decoding: SharedBytes(bytes), segment: segment) else { continue }
+            for number in 0..<40 {
+                _ = record.page("/p\(number)/")
+                _ = record.file("p\(number)/index.html")
+                _ = record.hasPage("/p\(number)/", hash: 1, size: 1)
+            }
+            _ = (record.pagePaths(), record.filePaths())
+        }
     }
 }
 

@@ -129,7 +129,9 @@ struct BuildRecord: Sendable {
               let index = try? reader.int(), segments.indices.contains(index),
               let start = try? reader.int(), let jsonCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
         let (name, segment) = segments[index]
-        guard start >= 0, jsonCount >= 0, binaryCount >= 0, start <= segment.count - jsonCount - binaryCount else { return nil }
+        // Compared without sums: the numbers come from a file, and may be anything.
+        guard start >= 0, jsonCount >= 0, binaryCount >= 0, start <= segment.count, jsonCount <= segment.count - start,
+              binaryCount <= segment.count - start - jsonCount else { return nil }
         return Page(
             key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets),
             json: segment[start..<(start + jsonCount)], binary: segment[(start + jsonCount)..<(start + jsonCount + binaryCount)],
@@ -232,8 +234,10 @@ struct BuildRecord: Sendable {
             sizes[stored.segment] = stored.segmentSize
             used[stored.segment, default: 0] += stored.jsonCount + stored.binaryCount
         }
+        // Room is left for a new segment only when some page's entries must be written.
+        let rendered = pages.values.contains { $0.stored == nil }
         var segmentNames = sizes.keys.sorted { (sizes[$0]!, $0) > (sizes[$1]!, $1) }
-            .prefix(segmentLimit - 1).filter { used[$0]! * 2 >= sizes[$0]! }
+            .prefix(rendered ? segmentLimit - 1 : segmentLimit).filter { used[$0]! * 2 >= sizes[$0]! }
         var segmentIndices = Dictionary(uniqueKeysWithValues: segmentNames.enumerated().map { ($1, $0) })
         var segment = BinaryWriter()
 
