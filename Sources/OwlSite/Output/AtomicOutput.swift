@@ -57,7 +57,7 @@ struct AtomicOutput {
               leftovers(kind: "spare").isEmpty, leftovers(kind: "new").isEmpty, leftovers(kind: "old").isEmpty,
               (try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-        guard mkdir(staging.path, 0o755) == 0 else { return nil }
+        guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
         return PreparedFolders(staging: staging, folders: Self.folders(of: files()))
     }
 

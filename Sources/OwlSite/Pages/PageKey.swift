@@ -22,8 +22,9 @@ enum PageKey {
     /// item it shows (named by `sources`): the whole file for the item's own page, the item
     /// without its body for a cell in a list, unless `cellsShowContent`.
     ///
-    /// The inputs are laid out in bytes and hashed at once. Texts end with a NUL, so that
-    /// no two different inputs give the same bytes.
+    /// The inputs are laid out in bytes and hashed at once. Texts end with a NUL and items
+    /// take 16 bytes (hashes of their source path and fingerprint), so that two different
+    /// inputs give different bytes but for a 64-bit hash collision.
     static func key(for page: PageSpec, site: UInt64, plan: SitePlan, sources: [UInt64], cellsShowContent: Bool) -> UInt64 {
         var input: [UInt8] = []
         input.reserveCapacity(256 + page.cellCount * 16)
