@@ -12,13 +12,4 @@ struct OwlSiteCommand: AsyncParsableCommand {
             ServeCommand.self,
         ]
     )
-
-    /// ArgumentParser's own `main`, after tuning the allocator when the command is `build`
-    /// (which must happen before the command's threads exist).
-    static func main() async {
-        if CommandLine.arguments.dropFirst().first == BuildCommand.configuration.commandName {
-            BuildCommand.tuneAllocator()
-        }
-        await main(nil)
-    }
 }

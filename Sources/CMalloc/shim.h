@@ -1,3 +1,0 @@
-#ifdef __linux__
-#include <malloc.h>
-#endif
