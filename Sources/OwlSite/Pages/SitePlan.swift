@@ -17,7 +17,7 @@ struct SitePlan: Sendable {
 
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
-        years = content.items.map { item in item.date.map { String(DateText.year($0)) } ?? "undated" }
+        years = content.items.indices.map { content.items[$0].date.map { String(DateText.year($0)) } ?? "undated" }
         let config = content.config
         // An item's page, and a few lists: tag pages and sections are fewer than the items.
         var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)
