@@ -44,6 +44,38 @@ import Testing
         #expect(parses == 3)
     }
 
+    /// A file written again with the same bytes (a checkout stamps every file) is read and
+    /// hashed, not parsed: its entry is kept, under the new stamp.
+    @Test func aTouchedFileWithTheSameBytesIsNotParsedAgain() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.md")
+        try Data("---\ntitle: A\n---\nSee [b](/posts/b/).\n".utf8).write(to: file)
+        let cacheFolder = folder.appendingPathComponent(".owl-cache")
+        var parses = 0
+        let first = MarkdownCache(folder: cacheFolder, settings: "s")
+        let original = try load(first, file, parses: &parses)
+        first.save()
+
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        func shardBytes() throws -> [Data] {
+            try FileManager.default.contentsOfDirectory(atPath: shards.path).sorted().map { try Data(contentsOf: shards.appendingPathComponent($0)) }
+        }
+        let before = try shardBytes()
+
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3_600)], ofItemAtPath: file.path)
+        let touched = MarkdownCache(folder: cacheFolder, settings: "s")
+        let item = try load(touched, file, parses: &parses)
+        touched.save()
+        #expect(parses == 1)
+        #expect(item.body == original.body && item.links == ["/posts/b/"] && item.fingerprint == original.fingerprint)
+        // Saved under the new stamp, the entry otherwise the same.
+        let after = try shardBytes()
+        #expect(after != before && after.map(\.count) == before.map(\.count))
+        #expect(try load(MarkdownCache(folder: cacheFolder, settings: "s"), file, parses: &parses).fingerprint == original.fingerprint)
+        #expect(parses == 1)
+    }
+
     /// A shard cut short (a crash while it was written, a full disk) is ignored whole: its
     /// files are parsed again, and nothing traps.
     @Test(arguments: [1, 2, 3, 4])

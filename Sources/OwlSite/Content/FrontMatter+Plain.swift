@@ -67,11 +67,14 @@ extension FrontMatter {
     /// What a plain scalar may hold besides a word's bytes.
     private static let sentencePunctuation: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: ",")]
 
-    /// Words YAML 1.1 reads as booleans or null rather than text (none is longer than five bytes).
+    /// Words YAML 1.1 reads as booleans or null rather than text.
     private static let reservedWords: Set<String> = [
         "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
     ]
+
+    /// The length of the longest reserved word: text longer than it is none of them.
+    private static let longestReservedWord = reservedWords.map(\.utf8.count).max() ?? 0
 
     /// Text starting with a letter, of letters, digits, `-`, `_` and `extra` bytes (never two
     /// spaces in a row nor a space at the end), that is not a reserved word: YAML's `str`.
@@ -83,7 +86,7 @@ extension FrontMatter {
                   !(byte == UInt8(ascii: " ") && previous == UInt8(ascii: " ")) else { return false }
             previous = byte
         }
-        return text.count > 5 || !reservedWords.contains(String(decoding: text, as: UTF8.self))
+        return text.count > longestReservedWord || !reservedWords.contains(String(decoding: text, as: UTF8.self))
     }
 
     /// `0` or a number without a leading zero, of at most 18 digits.

@@ -114,9 +114,15 @@ final class MarkdownCache: @unchecked Sendable {
             item.fingerprint = cached.fingerprint
             return item
         }
-        guard let bytes = SourceText.contents(ofFile: path, in: folder) else { throw SiteError(file: source, "cannot read the file") }
+        let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source)
         let hash = XXH64.hash(bytes)
-        var item = try cached.flatMap { $0.fingerprint.file == hash ? try? $0.item() : nil } ?? parse(bytes)
+        // Touched but the same bytes (a checkout stamps every file): the entry is kept as it is.
+        if let cached, cached.fingerprint.file == hash, var item = try? cached.item() {
+            item.fingerprint = cached.fingerprint
+            current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: cached.fingerprint, binary: cached.binary), isNew: true)
+            return item
+        }
+        var item = try parse(bytes)
         var binary = BinaryWriter()
         item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
         current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes)), isNew: true)

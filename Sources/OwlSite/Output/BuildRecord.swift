@@ -88,11 +88,10 @@ struct BuildRecord: Sendable {
     init(decoding bytes: SharedBytes, segment: (String) -> SharedBytes?) throws {
         guard bytes.startIndex == 0 else { throw BinaryReader.Malformed() }
         var input = BinaryReader(bytes)
-        guard try input.int() == Self.formatVersion else { throw BinaryReader.Malformed() }
-        build = try input.string()
-        segments = try (0..<input.count()).map { _ in
-            let name = try input.string(), size = try input.int()
-            guard Self.isSegmentName(name), let bytes = segment(name), bytes.count == size else { throw BinaryReader.Malformed() }
+        let header = try Self.header(&input)
+        build = header.build
+        segments = try header.segments.map { name, size in
+            guard let bytes = segment(name), bytes.count == size else { throw BinaryReader.Malformed() }
             return (name, bytes)
         }
         func rows() throws -> [Row] {
@@ -180,11 +179,19 @@ struct BuildRecord: Sendable {
     /// The names of the segments the record in `bytes` refers to (none when it is not a record).
     static func segmentNames(in bytes: SharedBytes) -> [String] {
         var input = BinaryReader(bytes)
-        guard (try? input.int()) == formatVersion, (try? input.string()) != nil, let count = try? input.count() else { return [] }
-        return (0..<count).compactMap { _ in
-            guard let name = try? input.string(), (try? input.int()) != nil else { return nil }
-            return name
+        return (try? header(&input))?.segments.map(\.name) ?? []
+    }
+
+    /// A record's build and the names and sizes of its segments, read from its start.
+    private static func header(_ input: inout BinaryReader) throws -> (build: String, segments: [(name: String, size: Int)]) {
+        guard try input.int() == formatVersion else { throw BinaryReader.Malformed() }
+        let build = try input.string()
+        let segments = try (0..<input.count()).map { _ in
+            let name = try input.string(), size = try input.int()
+            guard isSegmentName(name) else { throw BinaryReader.Malformed() }
+            return (name, size)
         }
+        return (build, segments)
     }
 
     /// The index of the first of `rows` whose path hash is not below `hash`. Path hashes are

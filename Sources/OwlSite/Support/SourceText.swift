@@ -7,7 +7,13 @@ import Glibc
 enum SourceText {
     /// The bytes of `url`, or an error naming `displayName`.
     static func bytes(_ url: URL, displayName: String) throws -> [UInt8] {
-        guard let bytes = contents(ofFile: url.path) else { throw SiteError(file: displayName, "cannot read the file") }
+        try bytes(ofFile: url.path, displayName: displayName)
+    }
+
+    /// The bytes of the file at `path` (relative to the open folder `folder`, if not
+    /// absolute); an error naming it as `displayName` when it cannot be read.
+    static func bytes(ofFile path: String, in folder: Int32 = AT_FDCWD, displayName: String) throws -> [UInt8] {
+        guard let bytes = contents(ofFile: path, in: folder) else { throw SiteError(file: displayName, "cannot read the file") }
         return bytes
     }
 
