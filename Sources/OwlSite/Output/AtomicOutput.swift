@@ -21,30 +21,14 @@ struct AtomicOutput {
     /// Folders of a first build's output, made on a thread of their own while its pages
     /// render (``prepareFolders(holding:)``): making 10,000 post folders in one parent takes the
     /// system longer than writing their files, one folder at a time.
-    final class PreparedFolders: @unchecked Sendable {
+    struct PreparedFolders: Sendable {
         fileprivate let staging: URL
-        private var made: Set<String> = []
-        private let finished = DispatchSemaphore(value: 0)
+        /// The folders made, or none when making one failed (the write makes them, or says why).
+        fileprivate let made: HandOver<Set<String>>
 
-        fileprivate init(staging: URL, folders: Set<String>) {
-            self.staging = staging
-            let thread = Thread { [self] in
-                var made = Set<String>()
-                for folder in folders.sorted() {
-                    guard mkdir(staging.path + "/" + folder, 0o755) == 0 || errno == EEXIST else { break }
-                    made.insert(folder)
-                }
-                self.made = made
-                finished.signal()
-            }
-            thread.start()
-        }
-
-        /// Waits for the thread; the folders it made (the write makes any others).
+        /// Waits for the thread, once; the folders it made.
         fileprivate func wait() -> Set<String> {
-            finished.wait()
-            finished.signal()
-            return made
+            (try? made.take()) ?? []
         }
     }
 
@@ -58,7 +42,9 @@ struct AtomicOutput {
               (try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
-        return PreparedFolders(staging: staging, folders: Self.folders(of: files()))
+        let folders = Self.folders(of: files()), made = HandOver<Set<String>>()
+        Thread { [self] in made.put((try? makeFolders(folders, in: staging)) == nil ? [] : folders) }.start()
+        return PreparedFolders(staging: staging, made: made)
     }
 
     /// Gives up `prepared`, for a build that ends without writing: its folder is kept as

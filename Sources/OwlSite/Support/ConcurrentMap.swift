@@ -23,13 +23,14 @@ extension Array where Element: Sendable {
 /// Runs `other` on another core while `here` runs on this one, and returns both results; an
 /// error of `here`, else of `other`, is thrown once both have finished.
 func inParallel<Other: Sendable, Here>(_ other: @escaping @Sendable () throws -> Other, _ here: () throws -> Here) throws -> (Other, Here) {
-    let slot = ResultSlots<Other>(count: 1)
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { slot.store(Result { try other() }, at: 0) }
+    let theirs = HandOver<Other>()
+    DispatchQueue.global().async {
+        do { theirs.put(try other()) } catch { theirs.fail(error) }
+    }
     let mine = Result { try here() }
-    group.wait()
+    let other = Result { try theirs.take() }
     let value = try mine.get()
-    return (try slot.collect()[0], value)
+    return (try other.get(), value)
 }
 
 /// Wraps a buffer that is only read while `concurrentPerform` runs.

@@ -6,24 +6,31 @@ import Testing
 @Suite struct HandOverTests {
     struct Failure: Error, Equatable {}
 
-    @Test func theWaitingThreadGetsTheFirstValueFromAnother() throws {
+    @Test func theWaitingThreadGetsTheValueFromAnother() throws {
         let handOver = HandOver<Int>()
-        let thread = Thread {
+        Thread {
             Thread.sleep(forTimeInterval: 0.05)
             handOver.put(1)
-            handOver.put(2)
-            handOver.fail(Failure())
-        }
-        thread.start()
+        }.start()
         #expect(try handOver.take() == 1)
     }
 
-    @Test func anErrorPutFirstIsThrown() {
+    /// Later values and errors are dropped, whichever thread puts them.
+    @Test func onlyTheFirstValueOrErrorCounts() throws {
+        let value = HandOver<Int>()
+        value.put(1)
+        value.put(2)
+        value.fail(Failure())
+        #expect(try value.take() == 1)
+        let error = HandOver<Int>()
+        error.fail(Failure())
+        error.put(1)
+        #expect(throws: Failure.self) { try error.take() }
+    }
+
+    @Test func anErrorFromAnotherThreadIsThrown() {
         let handOver = HandOver<Int>()
-        Thread {
-            handOver.fail(Failure())
-            handOver.put(1)
-        }.start()
+        Thread { handOver.fail(Failure()) }.start()
         #expect(throws: Failure.self) { try handOver.take() }
     }
 }
