@@ -58,11 +58,12 @@ import Testing
             #expect(result.standardError.contains("is also the page /posts/first/"), "\(result.standardError)")
             #expect(!FileManager.default.fileExists(atPath: site.output.path))
             let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
-            #expect(beside.allSatisfy { $0 == ".public.owl-spare" }, "\(beside)")
+            #expect(beside == [".public.owl-spare"])
         }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts"))
         let fixed = try site.build()
         #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }.isEmpty)
         let clean = try SiteFixture()
         defer { clean.remove() }
         #expect(try clean.build().status == 0)

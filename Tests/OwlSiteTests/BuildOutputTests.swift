@@ -108,7 +108,7 @@ import Testing
         #expect(try site.page("tags/other/index.html").contains("data-owl-cell=\"posts-b\""))
     }
 
-    @Test func theFeedListsDatedSectionItemsNewestFirstAndTheSitemapIsInPathOrder() throws {
+    @Test func theFeedListsDatedSectionItemsNewestFirstAndTheSitemapAndManifestAreInPathOrder() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }
         for (file, title, date) in [("posts/a", "A", "2020-01-01"), ("posts/b", "B", "2024-01-01"), ("posts/c", "C", "2022-01-01"),
@@ -122,6 +122,10 @@ import Testing
         let sitemap = try site.page("sitemap.xml")
         let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix(while: { $0 != "<" })) }
         #expect(locations.count > 5 && locations == locations.sorted())
+        // The manifest's pages are in the same order: one line each, by path.
+        let manifest = try site.page("_owl/build.json")
+        let keys = manifest.components(separatedBy: "\n\"").dropFirst().map { String($0.prefix(while: { $0 != "\"" })) }
+        #expect(keys.count == locations.count && keys == keys.sorted())
         #expect(sitemap.contains("<loc>/posts/b/</loc><lastmod>2024-01-01</lastmod></url>"))
     }
 

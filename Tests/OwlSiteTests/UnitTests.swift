@@ -104,7 +104,8 @@ import Owl
             ], regions: ["nav": ManifestSpan(hash: "5", start: 1, end: 9)]),
             "/": ManifestPage(file: "index.html", title: "Ünï", shell: "6", lists: [], regions: [:]),
         ])
-        let json = BuildManifest.json(build: manifest.build, pages: manifest.pages.keys.sorted().map { ($0, SharedBytes(manifest.pages[$0]!.json())) })
+        let entries = BuildManifest.entries(manifest.pages.keys.sorted().map { ($0, SharedBytes(manifest.pages[$0]!.json())) })
+        let json = BuildManifest.json(build: manifest.build, entries: entries)
         #expect(try JSONDecoder().decode(BuildManifest.self, from: Data(json)) == manifest)
         #expect(String(decoding: json, as: UTF8.self).contains("\"cells\":[[\"c\",\"4\",20,30]]"))
     }

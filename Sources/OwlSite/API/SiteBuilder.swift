@@ -67,9 +67,11 @@ public struct SiteBuilder: Sendable {
         let keys = try Array(plan.pages.indices).concurrentMap {
             PageKey.key(for: plan.pages[$0], site: site, plan: plan, sources: sources, cellsShowContent: templates.cellsShowContent)
         }
+        // Each page is looked up in the previous record here and in earlier ones by the patches.
+        let pathHashes = plan.pages.map { BuildRecord.pathHash($0.path) }
         let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
             let path = plan.pages[index].path
-            guard let previous, let page = previous.page(path), page.key == keys[index] else { return nil }
+            guard let previous, let page = previous.page(path, pathHash: pathHashes[index]), page.key == keys[index] else { return nil }
             return RenderedPage(path: path, reusing: page, of: previous)
         }
         // The pages with the longest lists first, so that neither core is left with one at the end.
@@ -87,7 +89,7 @@ public struct SiteBuilder: Sendable {
         // The manifest's entries are put together on the other core while the files are
         // gathered and hashed into the build id.
         let (manifestEntries, gathered) = try inParallel({
-            BuildManifest.entries(pages.map { ($0.path, $0.json) }.sorted { $0.path < $1.path })
+            BuildManifest.entries(pages.map { ($0.path, $0.json) })  // in the plan's order, by path
         }, {
             var files = try otherFiles(content: content, plan: plan, templates: templates)
             for page in pages {
@@ -113,7 +115,7 @@ public struct SiteBuilder: Sendable {
         let record = { @Sendable (build: String) in recordsByBuild[build] ?? records.load(build) }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
         let patches = try PatchFile.files(
-            from: earlier, to: buildID, pages: pages, record: record, previousOutput: previousOutput
+            from: earlier, to: buildID, pages: pages, pathHashes: pathHashes, record: record, previousOutput: previousOutput
         ) { file in
             guard let page = pagesByFile[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
             return try page.output.bytes(buildID: buildID, previousOutput: previousOutput)

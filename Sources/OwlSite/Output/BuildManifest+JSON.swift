@@ -1,11 +1,6 @@
 extension BuildManifest {
-    /// The manifest of `build` as compact, deterministic JSON, from its pages' entries
-    /// (``ManifestPage/json()``) sorted by path; `JSONDecoder` reads it back into an equal value.
-    static func json(build: String, pages: [(path: String, json: SharedBytes)]) -> [UInt8] {
-        json(build: build, entries: entries(pages))
-    }
-
-    /// The manifest of `build` from what ``entries(_:)`` made of its pages.
+    /// The manifest of `build` as compact, deterministic JSON, from what ``entries(_:)`` made
+    /// of its pages; `JSONDecoder` reads it back into an equal value.
     static func json(build: String, entries: [UInt8]) -> [UInt8] {
         var out = JSONOutput()
         out.reserve(entries.count + 96)
@@ -17,8 +12,9 @@ extension BuildManifest {
         return out.bytes
     }
 
-    /// The `pages` object's members, from the pages' entries sorted by path: what a manifest
-    /// holds but its build id, so that it can be put together before the id is known.
+    /// The `pages` object's members, from the pages' entries (``ManifestPage/json()``) sorted
+    /// by path: what a manifest holds but its build id, so that it can be put together before
+    /// the id is known.
     static func entries(_ pages: [(path: String, json: SharedBytes)]) -> [UInt8] {
         var out = JSONOutput()
         out.reserve(pages.reduce(0) { $0 + $1.path.utf8.count + $1.json.count + 4 })

@@ -26,7 +26,7 @@ enum LinkChecker {
 
     private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
         item.links.compactMap { href in
-            guard let target = resolve(href, from: item.path, rootPath: config.rootPath), !exists(target, in: outputFiles) else { return nil }
+            guard !exists(resolve(href, from: item.path, rootPath: config.rootPath), in: outputFiles) else { return nil }
             let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
             return SiteError(file: item.source, line: line, "broken link: \(href)")
         }
@@ -44,9 +44,9 @@ enum LinkChecker {
         return target.isEmpty || target.utf8.contains(UInt8(ascii: ":")) || target.hasPrefix("//")
     }
 
-    /// The output path (below the site root, no leading slash) an internal link points at; `nil` for external links.
-    private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String? {
-        guard !isElsewhere(href) else { return nil }
+    /// The output path (below the site root, no leading slash) that `href`, one of the
+    /// ``localLinks(inHTML:)``, points at.
+    private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String {
         let target = String(target(of: href))
         if target.hasPrefix("/") {
             guard target.hasPrefix(rootPath) else { return String(target.dropFirst()) }

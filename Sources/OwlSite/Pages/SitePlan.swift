@@ -3,6 +3,7 @@ import Foundation
 /// Every page of the site, decided from its content and settings: item pages, section lists
 /// (list or grid, grouped, sorted, paged), tag pages, the tag index and the home page.
 struct SitePlan: Sendable {
+    /// The pages in path order, the order of the manifest and the sitemap.
     var pages: [PageSpec] = []
     /// The site's items, indexed by `PageSpec.Body.item` and `ListCell.item`.
     var items: [ContentItem]
@@ -12,12 +13,8 @@ struct SitePlan: Sendable {
     var tags: [String: (name: String, count: Int)] = [:]
     /// The dated items of sections, newest first: the home page and the feed show the first ones.
     var newest: [Int] = []
-    /// Each item's year, as a list grouped by year heads it: an item is in several lists.
-    private let years: [String]
-
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
-        years = content.items.indices.map { content.items[$0].date.map { String(DateText.year($0)) } ?? "undated" }
         let config = content.config
         // An item's page, and a few lists: tag pages and sections are fewer than the items.
         var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)
@@ -25,6 +22,8 @@ struct SitePlan: Sendable {
         let pageIndices = items.indices.filter { items[$0].kind == .page }
         // Newest first, sorted once: a list in date order keeps this order's members.
         let byDate = sort(pageIndices, by: .date)
+        // Each item's year, worked out once: an item is in several lists grouped by year.
+        let years = items.indices.map { items[$0].date.map { String(DateText.year($0)) } ?? "undated" }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         // Fields are read in place: copying whole items is slow on big sites.
@@ -54,7 +53,7 @@ struct SitePlan: Sendable {
             let intro = sectionIntros[name]
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
-            try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body,
+            try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
                          settings: settings, origin: origin, registry: &registry)
             navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
         }
@@ -62,7 +61,7 @@ struct SitePlan: Sendable {
             navigation.append(NavigationEntry(title: items[index].title, path: items[index].path))
         }
 
-        try addTagPages(pageIndices, byDate: byDate, config: config, registry: &registry)
+        try addTagPages(pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
 
         newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
         let recent = newest.prefix(config.homeRecent)
@@ -72,7 +71,7 @@ struct SitePlan: Sendable {
         try registry.add(PageSpec(path: "/", title: home?.title ?? config.title, layout: "layouts/home",
                                   body: .list(intro: home?.body, pagination: nil), lists: [recentList],
                                   origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
-        pages = registry.pages
+        pages = registry.pages.sorted { $0.path < $1.path }
     }
 
     /// `/posts/hello/` → `posts-hello`: the cell id of the item at `path` in every list.
@@ -95,7 +94,7 @@ struct SitePlan: Sendable {
 
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
     /// `byDate` is `pageIndices` sorted by date; a tag is named as the first page in source order spells it.
-    private mutating func addTagPages(_ pageIndices: [Int], byDate: [Int], config: SiteConfig, registry: inout PageRegistry) throws {
+    private mutating func addTagPages(_ pageIndices: [Int], byDate: [Int], years: [String], config: SiteConfig, registry: inout PageRegistry) throws {
         // Each spelling is slugified once, and each slug numbered: the members are then
         // gathered by number, not by looking strings up for every tag of every page.
         var numberOfSpelling: [String: Int] = [:]
@@ -129,7 +128,7 @@ struct SitePlan: Sendable {
             let (slug, name, tagged) = (slugs[number], names[number], memberLists[number])
             tags[slug] = (name, tagged.count)
             let first = items[tagged[0]]
-            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, settings: settings,
+            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, years: years, settings: settings,
                          origin: SourceLocation(file: first.source, line: first.lines["tags"]), registry: &registry)
         }
         let index = ListModel(style: .list, id: "tags", sections: [
@@ -140,8 +139,8 @@ struct SitePlan: Sendable {
         navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
     }
 
-    /// One list page, or several with a page size, of `members` (already sorted).
-    private func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?,
+    /// One list page, or several with a page size, of `members` (already sorted; `years` by item, for grouping).
+    private func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?, years: [String],
                           settings: SectionSettings, origin: SourceLocation, registry: inout PageRegistry) throws {
         let size = settings.pageSize ?? 0
         let chunks = size > 0 && !members.isEmpty
@@ -155,14 +154,14 @@ struct SitePlan: Sendable {
                              previousPath: number > 1 ? path(number - 1) : nil,
                              nextPath: number < chunks.count ? path(number + 1) : nil)
                 : nil
-            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping))
+            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping, years: years))
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
                                       body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
         }
     }
 
-    /// One section per year (header: the year, footer: the count), or a single section.
-    private func group(_ members: [Int], by grouping: SectionSettings.Grouping) -> [ListSection] {
+    /// One section per year (header: the year in `years`, by item; footer: the count), or a single section.
+    private func group(_ members: [Int], by grouping: SectionSettings.Grouping, years: [String]) -> [ListSection] {
         guard grouping == .year else {
             return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
         }

@@ -7,13 +7,13 @@ extension PatchFile {
     /// An earlier build with a record (`record`) is compared page by page through the hashes
     /// of its files, so only the pages that changed are read and diffed; one without is read
     /// from its stored manifest in `previousOutput`. A build with neither gets no patch: its
-    /// visitors load the page again. The builds are compared on both cores.
+    /// visitors load the page again. The builds are compared on both cores. `pathHashes` are
+    /// the ``BuildRecord/pathHash(_:)`` of the pages' paths.
     static func files(
-        from earlier: some Sequence<String>, to build: String, pages: [RenderedPage],
+        from earlier: some Sequence<String>, to build: String, pages: [RenderedPage], pathHashes: [UInt64],
         record: @Sendable (String) -> BuildRecord?, previousOutput: URL?, pageBytes: @Sendable (String) throws -> [UInt8]
     ) throws -> [String: OutputFile] {
         let bases = earlier.filter { $0 != build }
-        let pathHashes = pages.map { BuildRecord.pathHash($0.path) }
         let patches = try bases.concurrentMap { base -> OutputFile? in
             // A record that cannot be read is as good as none: its visitors load the page again.
             guard let (old, new) = try? changedPages(since: base, pages: pages, pathHashes: pathHashes, record: record(base), previousOutput: previousOutput)
