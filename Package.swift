@@ -68,8 +68,8 @@ let package = Package(
 
         // The command line: argument parsing only. Linked with the system's jemalloc
         // (Debian libjemalloc-dev), which takes the place of glibc's malloc for the whole
-        // process: a build allocates in bursts on both cores, where glibc's spent a tenth
-        // of a cold build's time and a quarter of a rebuild's.
+        // process, `serve` included: a build allocates in bursts on both cores, where
+        // glibc's spent a tenth of a cold build's time and a quarter of a rebuild's.
         .executableTarget(
             name: "owl-site",
             dependencies: [
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff", "TestSupport"]),
         .testTarget(
             name: "OwlTests",
-            dependencies: ["Owl", "OwlDiff", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["Owl", "OwlDiff", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
         .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "TestSupport"]),

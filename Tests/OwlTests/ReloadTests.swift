@@ -2,6 +2,7 @@ import Foundation
 import Owl
 import OwlDiff
 import Testing
+import TestSupport
 
 @Suite struct ReloadTests {
     private func director(_ sections: [Section]) -> ListDirector {
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func randomEditsReplayExactly() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let people = (0..<40).map { Contact(name: "P\($0)", email: "p\($0)@x") }
         for _ in 0..<60 {
             let director = director(
@@ -122,22 +123,5 @@ import Testing
             }
             try expectExactReplay(update)
         }
-    }
-}
-
-/// A small seeded generator, so random tests are reproducible.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
     }
 }
