@@ -94,6 +94,18 @@ import Owl
         let allowed = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown)
         #expect(allowed.contains("<span>x</span>") && allowed.contains("&lt;script>"))
     }
+
+    /// cmark-gfm keeps the inline characters of its extensions (`~`, `:`, `w`) in a table
+    /// that every parser shares, and takes them out when it finishes a document: two
+    /// documents finished at once could lose their strikethrough and autolinks.
+    @Test func documentsRenderedAtOnceKeepTheirExtensions() throws {
+        let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
+        let markdown: Substring = "Some ~~gone~~ text, https://example.com and www.example.org.\n\n| a | b |\n|---|---|\n| ~~c~~ | d |\n"
+        let expected = renderer.render(markdown)
+        #expect(expected.contains("<del>gone</del>") && expected.contains("<a href=\"https://example.com\">") && expected.contains("<table>"))
+        let rendered = try Array(0..<4_000).concurrentMap { _ in renderer.render(markdown) }
+        #expect(rendered.filter { $0 != expected }.count == 0)
+    }
 }
 
 @Suite struct ManifestTests {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMarkGFM
+import Synchronization
 
 /// GitHub-flavoured Markdown to HTML through libcmark-gfm: tables, strikethrough, autolinks,
 /// the tag filter, task lists and footnotes; ids on headings; root-relative links under the base path.
@@ -16,6 +17,13 @@ struct MarkdownRenderer: Sendable {
         cmark_gfm_core_extensions_ensure_registered()
         return true
     }()
+
+    /// Held while cmark-gfm finishes a document. It puts the inline characters of the
+    /// extensions (`~` for strikethrough, `:` and `w` for autolinks) into a table that every
+    /// parser shares, parses the inlines, and takes them out again (github/cmark-gfm#176):
+    /// a document finished while another one is could lose its strikethrough and autolinks.
+    /// Reading the blocks and writing the HTML still run on both cores.
+    private static let finishing = Mutex(())
 
     private var options: Int32 {
         CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
@@ -35,7 +43,9 @@ struct MarkdownRenderer: Sendable {
         text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        var finished: OpaquePointer?
+        Self.finishing.withLock { _ in finished = cmark_parser_finish(parser) }
+        guard let document = finished else { return "" }
         defer { cmark_node_free(document) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
