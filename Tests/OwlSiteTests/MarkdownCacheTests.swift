@@ -17,17 +17,24 @@ import Testing
         return item
     }
 
-    @Test func reusesUnchangedFilesAcrossBuildsAndReparsesChangedOnes() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("a.md")
-        try Data("---\ntitle: A\ndate: 2024-01-02\ntags: [x, y]\nextra: {n: 1, list: [true, 2.5]}\n---\n# Hi\n".utf8).write(to: file)
-        let cacheFolder = folder.appendingPathComponent(".owl-cache")
-        var parses = 0
+    /// The cache folder of the tests that build into `folder`.
+    private var cacheFolder: URL { folder.appendingPathComponent(".owl-cache") }
 
-        let first = MarkdownCache(folder: cacheFolder, settings: "s")
-        let original = try load(first, file, parses: &parses)
-        first.save()
+    /// `a.md` in a new `folder`, holding `text`, read once into a saved cache.
+    private func firstBuild(of text: String, parses: inout Int) throws -> (file: URL, item: ContentItem) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("a.md")
+        try Data(text.utf8).write(to: file)
+        let cache = MarkdownCache(folder: cacheFolder, settings: "s")
+        let item = try load(cache, file, parses: &parses)
+        cache.save()
+        return (file, item)
+    }
+
+    @Test func reusesUnchangedFilesAcrossBuildsAndReparsesChangedOnes() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var parses = 0
+        let (file, original) = try firstBuild(of: "---\ntitle: A\ndate: 2024-01-02\ntags: [x, y]\nextra: {n: 1, list: [true, 2.5]}\n---\n# Hi\n", parses: &parses)
         #expect(parses == 1)
 
         let second = MarkdownCache(folder: cacheFolder, settings: "s")
@@ -47,15 +54,9 @@ import Testing
     /// A file written again with the same bytes (a checkout stamps every file) is read and
     /// hashed, not parsed: its entry is kept, under the new stamp.
     @Test func aTouchedFileWithTheSameBytesIsNotParsedAgain() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("a.md")
-        try Data("---\ntitle: A\n---\nSee [b](/posts/b/).\n".utf8).write(to: file)
-        let cacheFolder = folder.appendingPathComponent(".owl-cache")
         var parses = 0
-        let first = MarkdownCache(folder: cacheFolder, settings: "s")
-        let original = try load(first, file, parses: &parses)
-        first.save()
+        let (file, original) = try firstBuild(of: "---\ntitle: A\n---\nSee [b](/posts/b/).\n", parses: &parses)
 
         let shards = cacheFolder.appendingPathComponent("markdown")
         func shardBytes() throws -> [Data] {
@@ -82,7 +83,6 @@ import Testing
     func aShardCutShortIsIgnored(keepingQuarters quarters: Int) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cacheFolder = folder.appendingPathComponent(".owl-cache")
         let file = folder.appendingPathComponent("a.md")
         try Data("---\ntitle: A\n---\n# A\n".utf8).write(to: file)
         var parses = 0
@@ -107,7 +107,6 @@ import Testing
     @Test func aChangedFileRewritesOneShardOfTheCache() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cacheFolder = folder.appendingPathComponent(".owl-cache")
         let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
         for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
         func build() throws -> MarkdownCache {
@@ -141,7 +140,6 @@ import Testing
     @Test func aRemovedFileIsDroppedFromItsShard() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cacheFolder = folder.appendingPathComponent(".owl-cache")
         let shards = cacheFolder.appendingPathComponent("markdown")
         let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
         for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
