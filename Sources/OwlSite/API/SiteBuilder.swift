@@ -45,19 +45,22 @@ public struct SiteBuilder: Sendable {
         defer { progress.finish() }
 
         try options.checkOutputFolder()
+        let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
+        let output = AtomicOutput(output: options.output)
+        let records = BuildRecords(cacheFolder: cacheFolder)
+        // A rebuild writes into the spare folder: its files are opened while the pages render.
+        let spare = reusingPreviousOutput ? SpareFiles.opening(besideOutput: output, records: records) : nil
+        defer { spare?.close() }
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
         let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)")
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
-        let output = AtomicOutput(output: options.output)
         // A first build writes every file: their folders are made while the pages render.
         let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } }
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
         let previousOutput = output.previous
-        let records = BuildRecords(cacheFolder: cacheFolder)
         // The record of the build in the output, and of the pages that are reused from it.
         let outputRecord = records.load(output: previousOutput)
         let previous = reusingPreviousOutput ? outputRecord : nil
@@ -137,7 +140,7 @@ public struct SiteBuilder: Sendable {
             // files it would write are the files it has.
             if previous?.build != buildID || previousOutput != options.output {
                 writing = true
-                try output.write(files, buildID: buildID, record: record, prepared: preparedFolders)
+                try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
             }
         } catch {
             savingCaches.wait()

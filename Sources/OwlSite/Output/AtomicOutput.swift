@@ -18,6 +18,10 @@ struct AtomicOutput {
         return leftovers(kind: "old").first
     }
 
+    /// The spare folder: the output a build before the previous one swapped out, which the
+    /// next build writes into.
+    var spare: URL? { leftovers(kind: "spare").first }
+
     /// Folders of a first build's output, made on a thread of their own while its pages
     /// render (``prepareFolders(holding:)``): making 10,000 post folders in one parent takes the
     /// system longer than writing their files, one folder at a time.
@@ -57,7 +61,8 @@ struct AtomicOutput {
     }
 
     /// Writes `files` (path below the output → file) with `buildID` filled in, and puts them
-    /// in place of the output. Folders `prepared` for it are used as they are.
+    /// in place of the output. Folders `prepared` for it are used as they are, and so are the
+    /// files of the `spare` folder, opened while the build rendered.
     ///
     /// The output replaced by the previous build is kept aside as a spare and becomes this
     /// build's staging folder, which spares the file system from allocating (and later
@@ -69,7 +74,9 @@ struct AtomicOutput {
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
-    func write(_ files: [String: OutputFile], buildID: String, record: (String) -> BuildRecord?, prepared: PreparedFolders? = nil) throws {
+    func write(
+        _ files: [String: OutputFile], buildID: String, record: (String) -> BuildRecord?, prepared: PreparedFolders? = nil, spare: SpareFiles? = nil
+    ) throws {
         let made = prepared?.wait() ?? []
         let manager = FileManager.default
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -90,7 +97,7 @@ struct AtomicOutput {
             var rest = files
             let manifest = rest.removeValue(forKey: Self.manifestFile)
             if let held, let finished {
-                try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer)
+                try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer, spare: spare)
             } else {
                 // A prepared folder holds nothing but folders this build needs.
                 if prepared == nil { try prune(staging, keeping: files) }
@@ -115,9 +122,11 @@ struct AtomicOutput {
 
     /// Turns `folder`, which holds the build `held` as it was when it finished at `finished`,
     /// into `files` (all but the manifest, which the caller writes last): deletes what is
-    /// gone, rewrites what changed and writes the new build id into what did not.
+    /// gone, rewrites what changed and writes the new build id into what did not. The files
+    /// of the `spare` folder opened already are written through and closed, if it is `folder`.
     private func update(
-        _ folder: URL, holding held: BuildRecord, finishedAt finished: Int, to files: [String: OutputFile], writer: FileWriter
+        _ folder: URL, holding held: BuildRecord, finishedAt finished: Int, to files: [String: OutputFile], writer: FileWriter,
+        spare: SpareFiles?
     ) throws {
         let root = folder.path
         let entries = Array(files)
@@ -134,10 +143,19 @@ struct AtomicOutput {
             for directory in Self.folders(of: gone).sorted(by: >) { rmdir(root + "/" + directory) }
             try makeFolders(Self.folders(of: added), in: folder)
         }
+        // From here on each of them is closed, whatever happens.
+        let opened = spare?.take(in: folder, holding: held.build, finishedAt: finished) ?? [:]
+        SpareFiles.close(opened.filter { files[$0.key] == nil }.values)
         _ = try Array(entries.indices).concurrentMap { index in
             let (path, file) = entries[index]
+            let descriptor = opened[path]
+            defer { if let descriptor { close(descriptor) } }
             if let old = heldEntries[index], old == file.record {
-                try writer.writeBuildID(of: file, to: path, unchangedSince: finished)
+                if let descriptor {
+                    try writer.writeBuildID(of: file, into: descriptor, path: path)
+                } else {
+                    try writer.writeBuildID(of: file, to: path, unchangedSince: finished)
+                }
             } else {
                 try writer.write(file, to: path)
             }

@@ -46,6 +46,12 @@ struct FileWriter: Sendable {
         guard fstat(descriptor, &status) == 0, Self.isKept(status, size: file.size, unchangedSince: finished) else {
             return try write(file, to: path)
         }
+        try writeBuildID(of: file, into: descriptor, path: path)
+    }
+
+    /// Writes the build id over the old one in `file`, open as `descriptor`, whose other
+    /// bytes are in place.
+    func writeBuildID(of file: OutputFile, into descriptor: Int32, path: String) throws {
         for offset in file.buildIDOffsets {
             guard buildIDBytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }) == buildIDBytes.count else {
                 throw cannotWrite(path)
@@ -63,7 +69,7 @@ struct FileWriter: Sendable {
     /// Whether a file with `status` is as the build that finished at `finished` left it.
     /// (Change times are stamped at a clock tick: a change within the tick in which the
     /// build finished is not seen.)
-    private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
+    static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
         Int(status.st_size) == size && changeTime(status) <= finished
     }
 

@@ -37,7 +37,7 @@ struct SiteFixture {
         while let path = enumerator?.nextObject() as? String {
             let source = folder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
             let target = root.appendingPathComponent(path)
             if isFolder.boolValue {
                 try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -111,7 +111,7 @@ struct FolderSnapshot: Equatable {
         while let path = enumerator?.nextObject() as? String {
             guard !excluding.contains(where: path.hasPrefix) else { continue }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
             if isFolder.boolValue {
                 files[path + "/"] = Data()
             } else {

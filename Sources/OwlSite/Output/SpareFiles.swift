@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files of the spare output folder, opened for writing while the build renders: the
+/// spare becomes the build's staging folder, and a rebuild writes the new build id into
+/// nearly every one of its files. Opening 10,000 files takes the system longer than writing
+/// a few bytes into each, and it can be done before the id is known: on a thread that runs
+/// only when a core would otherwise be idle, so that it never holds the build up.
+///
+/// Nothing in the folder is changed until ``AtomicOutput/write(_:buildID:record:prepared:spare:)``
+/// takes the files (those opened by then); ``close()`` closes them unless it did.
+final class SpareFiles: Sendable {
+    /// The build the folder holds, as its manifest names it.
+    let build: String
+    /// When that build finished: the change time of its manifest.
+    let finished: Int
+    /// The folder's device and inode, which stay the same when it is renamed into the staging folder.
+    private let identity: FolderIdentity
+    /// Path below the folder → open descriptor, for the files that are as `build` left them.
+    private let opened = HandOver<[String: Int32]>()
+    /// Set when the files are wanted: the thread stops opening more.
+    private let stopping = Atomic(false)
+    /// The thread's id, for its scheduling policy to be put back when the files are wanted.
+    private let opener = Atomic<Int32>(0)
+    /// Whether the files were taken or closed.
+    private let claimed = Mutex(false)
+    /// Entered while the thread opens files.
+    private let opening = DispatchGroup()
+
+    /// Starts opening the files of `folder`, which holds a build that `records` describe.
+    private init?(folder: URL, records: BuildRecords) {
+        let manifest = folder.appendingPathComponent(BuildManifest.file).path
+        guard let build = BuildManifest.build(inOutput: folder), let finished = FileWriter.changeTime(ofFile: manifest),
+              let identity = FolderIdentity(path: folder.path) else { return nil }
+        let root = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return nil }
+        self.build = build
+        self.finished = finished
+        self.identity = identity
+        opening.enter()
+        Thread { [self] in
+            defer {
+                Glibc.close(root)
+                opening.leave()
+            }
+            opener.store(Self.threadID(), ordering: .relaxed)
+            var parameters = sched_param()
+            _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
+            opened.put(records.load(build).map { openFiles(of: $0, in: root) } ?? [:])
+        }.start()
+    }
+
+    /// Linux's scheduling policy for threads that run only on a core nothing else wants.
+    private static let idlePolicy: Int32 = 5  // SCHED_IDLE
+    /// Linux's usual scheduling policy.
+    private static let usualPolicy: Int32 = 0  // SCHED_OTHER
+
+    /// The calling thread's id in the system (`gettid`, which Swift does not see), 0 if unknown.
+    private static func threadID() -> Int32 {
+        var name = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &name, name.count - 1)  // "PROCESS/task/THREAD"
+        guard count > 0 else { return 0 }
+        return Int32(String(decoding: name[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last ?? "") ?? 0
+    }
+
+    /// The files of the spare folder beside `output`, being opened; nil when there is no
+    /// spare or it holds no finished build. (None are opened when `records` lack its build.)
+    static func opening(besideOutput output: AtomicOutput, records: BuildRecords) -> SpareFiles? {
+        guard let spare = output.spare else { return nil }
+        return SpareFiles(folder: spare, records: records)
+    }
+
+    /// The files opened so far, by path, when `folder` is the spare folder they were opened in
+    /// and still holds `build` as it was when that build finished at `finished`; closes them
+    /// and returns nil otherwise. Whoever takes them closes each one.
+    func take(in folder: URL, holding build: String?, finishedAt finished: Int?) -> [String: Int32]? {
+        let descriptors = claim()
+        guard build == self.build, finished == self.finished, FolderIdentity(path: folder.path) == identity else {
+            Self.close(descriptors.values)
+            return nil
+        }
+        return descriptors
+    }
+
+    /// Waits until every file that can be opened is, for a caller with nothing else to do.
+    func waitUntilOpened() {
+        opening.wait()
+    }
+
+    /// Closes the files, unless they were taken or closed before.
+    func close() {
+        Self.close(claim().values)
+    }
+
+    /// The files opened so far, the first time; none after that.
+    private func claim() -> [String: Int32] {
+        let isFirst = claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+        guard isFirst else { return [:] }
+        stopping.store(true, ordering: .relaxed)
+        // Both cores may be busy (saving caches): the thread must get one to stop.
+        var parameters = sched_param()
+        if case let thread = opener.load(ordering: .relaxed), thread > 0 { _ = sched_setscheduler(thread, Self.usualPolicy, &parameters) }
+        return (try? opened.take()) ?? [:]
+    }
+
+    /// Opens, below `root`, the files of `record` with a build id in them that are there as
+    /// the build left them when it finished (at their size, not changed since), until the
+    /// files are wanted. (The manifest is not opened: a staging folder's is written last.)
+    private func openFiles(of record: BuildRecord, in root: Int32) -> [String: Int32] {
+        let paths = record.filePaths().filter { $0 != BuildManifest.file }
+        let limit = DescriptorLimit.raise(toHold: paths.count, growingTableWith: root)
+        var opened: [String: Int32] = [:]
+        opened.reserveCapacity(min(record.pageCount, limit))
+        for path in paths where opened.count < limit {
+            if stopping.load(ordering: .relaxed) { break }
+            // A file without a build id is left as it is, or written whole.
+            guard let file = record.file(path), !file.buildIDOffsets.isEmpty else { continue }
+            let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, FileWriter.isKept(status, size: file.size, unchangedSince: finished) {
+                opened[path] = descriptor
+            } else {
+                Glibc.close(descriptor)
+            }
+        }
+        return opened
+    }
+
+    /// Closes `descriptors`.
+    static func close(_ descriptors: some Collection<Int32>) {
+        for descriptor in descriptors { Glibc.close(descriptor) }
+    }
+}
+
+/// A folder's device and inode number.
+private struct FolderIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}
+
+/// The process's limit on open files.
+private enum DescriptorLimit {
+    /// Descriptors left for everything else the process opens.
+    static let reserve = 256
+
+    /// Raises the limit so that `count` more files can be open, as far as the system allows,
+    /// and grows the table of descriptors to that size in one step by duplicating the open
+    /// `descriptor` that high (grown one file at a time, it doubles a dozen times, and each
+    /// time the system waits for the process's other threads); how many more may be opened.
+    static func raise(toHold count: Int, growingTableWith descriptor: Int32) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        let wanted = rlim_t(count + 2 * reserve)
+        if limit.rlim_cur < wanted, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = min(wanted, limit.rlim_max)
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let available = max(0, Int(min(limit.rlim_cur, wanted)) - 2 * reserve)
+        let highest = fcntl(descriptor, F_DUPFD_CLOEXEC, Int32(min(Int(limit.rlim_cur) - 1, available + reserve)))
+        if highest >= 0 { Glibc.close(highest) }
+        return available
+    }
+}

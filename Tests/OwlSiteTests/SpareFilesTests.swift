@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+/// The spare folder's files are opened while a build renders and written through when it
+/// writes; whatever the build does, none stays open.
+@Suite struct SpareFilesTests {
+    /// The files below `folder` this process holds open (tests running beside this one open
+    /// files of their own, elsewhere).
+    private func openFiles(below folder: URL) -> [String] {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+            .filter { $0.hasPrefix(folder.path + "/") }
+    }
+
+    /// A site built three times: its spare holds the first build, with a record.
+    private func siteWithSpare() throws -> (SiteFixture, SiteBuilder) {
+        let site = try SiteFixture()
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        for title in ["One", "Two", "Three"] {
+            try site.write("content/posts/first.md", "---\ntitle: \(title)\ndate: 2022-01-05\n---\n")
+            _ = try builder.build()
+        }
+        return (site, builder)
+    }
+
+    /// The files below `folder` still open once a build that handed its report over has
+    /// finished (it closes what it did not use after that).
+    private func filesLeftOpen(below folder: URL) -> [String] {
+        for _ in 0..<100 where !openFiles(below: folder).isEmpty { usleep(20_000) }
+        return openFiles(below: folder)
+    }
+
+    @Test func noBuildLeavesAFileOfTheOutputOpen() throws {
+        let (site, builder) = try siteWithSpare()
+        defer { site.remove() }
+        #expect(filesLeftOpen(below: site.root).isEmpty, "after builds that wrote through the spare's files")
+        _ = try builder.build()
+        #expect(filesLeftOpen(below: site.root).isEmpty, "after a build that found nothing to write")
+        // A file that is also a page fails the build once every page is rendered.
+        try site.write("static/posts/second/index.html", "a page of my own")
+        #expect(throws: SiteError.self) { try builder.build() }
+        #expect(filesLeftOpen(below: site.root).isEmpty, "after a build that failed late")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts"))
+        try site.overlay("errors/template-syntax")
+        #expect(throws: SiteError.self) { try builder.build() }
+        #expect(filesLeftOpen(below: site.root).isEmpty, "after a build that failed early")
+    }
+
+    @Test func theFilesAreUsedInTheFolderTheyWereOpenedInAndNoOther() throws {
+        let (site, _) = try siteWithSpare()
+        defer { site.remove() }
+        let output = AtomicOutput(output: site.output)
+        let records = BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))
+        let spare = try #require(output.spare)
+        let build = try #require(BuildManifest.build(inOutput: spare))
+        let finished = FileWriter.changeTime(ofFile: spare.appendingPathComponent(BuildManifest.file).path)
+
+        let opened = try #require(SpareFiles.opening(besideOutput: output, records: records))
+        opened.waitUntilOpened()
+        let descriptors = try #require(opened.take(in: spare, holding: build, finishedAt: finished))
+        #expect(descriptors["posts/second/index.html"] != nil && descriptors[BuildManifest.file] == nil)
+        #expect(openFiles(below: spare).count == descriptors.count)
+        opened.close()  // taken: they are the taker's to close
+        #expect(openFiles(below: spare).count == descriptors.count)
+        SpareFiles.close(descriptors.values)
+
+        // Another folder in its place, or another build in it: the files are closed, not used.
+        let moved = try #require(SpareFiles.opening(besideOutput: output, records: records))
+        let aside = site.root.appendingPathComponent("aside")
+        try FileManager.default.moveItem(at: spare, to: aside)
+        try FileManager.default.copyItem(at: aside, to: spare)
+        #expect(moved.take(in: spare, holding: build, finishedAt: finished) == nil)
+        let rebuilt = try #require(SpareFiles.opening(besideOutput: output, records: records))
+        #expect(rebuilt.take(in: spare, holding: build, finishedAt: finished.map { $0 + 1 }) == nil)
+        #expect(openFiles(below: site.root).isEmpty)
+    }
+
+    @Test func aFileChangedByHandIsNotOpened() throws {
+        let (site, _) = try siteWithSpare()
+        defer { site.remove() }
+        let output = AtomicOutput(output: site.output)
+        let spare = try #require(output.spare)
+        usleep(50_000)  // past the clock tick in which the build finished
+        try Data("changed by hand".utf8).write(to: spare.appendingPathComponent("posts/second/index.html"))
+        let opened = try #require(SpareFiles.opening(besideOutput: output, records: BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))))
+        opened.waitUntilOpened()
+        let descriptors = try #require(opened.take(in: spare, holding: opened.build, finishedAt: opened.finished))
+        defer { SpareFiles.close(descriptors.values) }
+        #expect(descriptors["posts/second/index.html"] == nil && descriptors["posts/third/index.html"] != nil)
+    }
+}
