@@ -42,14 +42,16 @@ final class SpareFiles: Sendable {
         self.identity = identity
         opening.enter()
         Thread { [self] in
-            defer {
-                Glibc.close(root)
-                opening.leave()
-            }
-            opener.store(Self.threadID(), ordering: .relaxed)
+            // Idle first, then the id is shown: either the files' taker sees the id and puts
+            // the usual policy back, or this thread sees that they were taken and does.
             var parameters = sched_param()
             _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
-            opened.put(records.load(build).map { openFiles(of: $0, in: root) } ?? [:])
+            opener.store(Self.threadID(), ordering: .sequentiallyConsistent)
+            if stopping.load(ordering: .sequentiallyConsistent) { _ = sched_setscheduler(0, Self.usualPolicy, &parameters) }
+            let files = records.load(build).map { openFiles(of: $0, in: root) } ?? [:]
+            Glibc.close(root)  // before the files are handed over: then only they are open
+            opening.leave()
+            opened.put(files)
         }.start()
     }
 
@@ -102,10 +104,12 @@ final class SpareFiles: Sendable {
             return !claimed
         }
         guard isFirst else { return [:] }
-        stopping.store(true, ordering: .relaxed)
+        stopping.store(true, ordering: .sequentiallyConsistent)
         // Both cores may be busy (saving caches): the thread must get one to stop.
         var parameters = sched_param()
-        if case let thread = opener.load(ordering: .relaxed), thread > 0 { _ = sched_setscheduler(thread, Self.usualPolicy, &parameters) }
+        if case let thread = opener.load(ordering: .sequentiallyConsistent), thread > 0 {
+            _ = sched_setscheduler(thread, Self.usualPolicy, &parameters)
+        }
         return (try? opened.take()) ?? [:]
     }
 
