@@ -150,6 +150,7 @@ public struct SiteBuilder: Sendable {
         // The build swapped out becomes the next build's staging folder: its record stays.
         records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
         progress.finish()
+        spare?.close()  // nothing of the build stays open once the report is out
         report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count

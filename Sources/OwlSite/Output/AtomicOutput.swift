@@ -30,7 +30,7 @@ struct AtomicOutput {
         /// The folders made, or none when making one failed (the write makes them, or says why).
         fileprivate let made: HandOver<Set<String>>
 
-        /// Waits for the thread, once; the folders it made.
+        /// Waits for the thread; the folders it made.
         fileprivate func wait() -> Set<String> {
             (try? made.take()) ?? []
         }
@@ -55,8 +55,14 @@ struct AtomicOutput {
     /// the spare, which a later build empties and fills.
     func discard(_ prepared: PreparedFolders) {
         _ = prepared.wait()
-        if rename(prepared.staging.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
-            try? FileManager.default.removeItem(at: prepared.staging)
+        keepAsSpare(prepared.staging)
+    }
+
+    /// Keeps `folder` as the spare, which a later build empties and fills; deletes it if it
+    /// cannot be kept.
+    private func keepAsSpare(_ folder: URL) {
+        if rename(folder.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
+            try? FileManager.default.removeItem(at: folder)
         }
     }
 
@@ -78,11 +84,15 @@ struct AtomicOutput {
         _ files: [String: OutputFile], buildID: String, record: (String) -> BuildRecord?, prepared: PreparedFolders? = nil, spare: SpareFiles? = nil
     ) throws {
         let made = prepared?.wait() ?? []
-        let manager = FileManager.default
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        restoreInterruptedSwap()
-        let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-        try prepare(staging)
+        let staging: URL
+        if let prepared {
+            staging = prepared.staging
+        } else {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            restoreInterruptedSwap()
+            staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
+            try prepare(staging)
+        }
         do {
             // The manifest is written last: when it changed, the build that wrote the folder
             // had finished. Without it the folder counts as unknown, should this build not finish.
@@ -110,9 +120,7 @@ struct AtomicOutput {
             }
             try swap(in: staging)
         } catch {
-            if rename(staging.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
-                try? manager.removeItem(at: staging)
-            }
+            keepAsSpare(staging)
             throw error
         }
     }
@@ -224,10 +232,9 @@ struct AtomicOutput {
     /// exchanged in one step and the output never goes missing, not even for a server
     /// reading it; otherwise the output is moved aside first.
     private func swap(in staging: URL) throws {
-        let spare = parent.appendingPathComponent("\(stagingPrefix)spare").path
         let hadOutput = FileManager.default.fileExists(atPath: output.path)
         if hadOutput, AtomicExchange.exchange(staging.path, output.path) {
-            if rename(staging.path, spare) != 0 { try? FileManager.default.removeItem(at: staging) }
+            keepAsSpare(staging)
             return
         }
         let aside = parent.appendingPathComponent("\(stagingPrefix)old-\(getpid())")
@@ -239,9 +246,7 @@ struct AtomicOutput {
             if hadOutput { _ = rename(aside.path, output.path) }
             throw SiteError(file: output.path, "cannot move the new output in place: \(reason)")
         }
-        if hadOutput, rename(aside.path, spare) != 0 {
-            try? FileManager.default.removeItem(at: aside)
-        }
+        if hadOutput { keepAsSpare(aside) }
     }
 
     /// A build killed between its two renames leaves no output but the old one aside: put it back.

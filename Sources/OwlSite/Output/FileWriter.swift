@@ -39,14 +39,24 @@ struct FileWriter: Sendable {
     /// changed after that build finished (by hand: its bytes are no longer the record's).
     func writeBuildID(of file: OutputFile, to path: String, unchangedSince finished: Int) throws {
         guard !file.buildIDOffsets.isEmpty else { return try writeUnlessKept(file, to: path, unchangedSince: finished) }
-        let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try write(file, to: path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, Self.isKept(status, size: file.size, unchangedSince: finished) else {
+        guard let descriptor = Self.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else {
             return try write(file, to: path)
         }
+        defer { close(descriptor) }
         try writeBuildID(of: file, into: descriptor, path: path)
+    }
+
+    /// The file at `path` below the open folder `root`, opened for writing, if it is there
+    /// at `size` and unchanged since the build that finished at `finished` left it.
+    static func openIfKept(_ path: String, in root: Int32, size: Int, unchangedSince finished: Int) -> Int32? {
+        let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, isKept(status, size: size, unchangedSince: finished) else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     /// Writes the build id over the old one in `file`, open as `descriptor`, whose other
@@ -69,7 +79,7 @@ struct FileWriter: Sendable {
     /// Whether a file with `status` is as the build that finished at `finished` left it.
     /// (Change times are stamped at a clock tick: a change within the tick in which the
     /// build finished is not seen.)
-    static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
+    private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
         Int(status.st_size) == size && changeTime(status) <= finished
     }
 

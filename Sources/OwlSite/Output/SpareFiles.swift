@@ -21,12 +21,11 @@ final class SpareFiles: Sendable {
     private let identity: FolderIdentity
     /// Path below the folder → open descriptor, for the files that are as `build` left them.
     private let opened = HandOver<[String: Int32]>()
-    /// Set when the files are wanted: the thread stops opening more.
-    private let stopping = Atomic(false)
-    /// The thread's id, for its scheduling policy to be put back when the files are wanted.
+    /// Set once, when the files are taken or closed: the thread stops opening more.
+    private let wanted = Atomic(false)
+    /// The thread's id while it opens files, for its scheduling policy to be put back when
+    /// they are wanted; 0 before and after.
     private let opener = Atomic<Int32>(0)
-    /// Whether the files were taken or closed.
-    private let claimed = Mutex(false)
     /// Entered while the thread opens files.
     private let opening = DispatchGroup()
 
@@ -43,12 +42,12 @@ final class SpareFiles: Sendable {
         opening.enter()
         Thread { [self] in
             // Idle first, then the id is shown: either the files' taker sees the id and puts
-            // the usual policy back, or this thread sees that they were taken and does.
-            var parameters = sched_param()
-            _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
+            // the usual policy back, or this thread sees that they are wanted and does.
+            Self.schedule(0, Self.idlePolicy)  // this thread only
             opener.store(Self.threadID(), ordering: .sequentiallyConsistent)
-            if stopping.load(ordering: .sequentiallyConsistent) { _ = sched_setscheduler(0, Self.usualPolicy, &parameters) }
+            if wanted.load(ordering: .sequentiallyConsistent) { Self.schedule(0, Self.usualPolicy) }
             let files = records.load(build).map { openFiles(of: $0, in: root) } ?? [:]
+            opener.store(0, ordering: .sequentiallyConsistent)
             Glibc.close(root)  // before the files are handed over: then only they are open
             opening.leave()
             opened.put(files)
@@ -60,6 +59,12 @@ final class SpareFiles: Sendable {
     /// Linux's usual scheduling policy.
     private static let usualPolicy: Int32 = 0  // SCHED_OTHER
 
+    /// Puts the thread `thread` (0: the calling one) under `policy`.
+    private static func schedule(_ thread: Int32, _ policy: Int32) {
+        var parameters = sched_param()
+        _ = sched_setscheduler(thread, policy, &parameters)
+    }
+
     /// The calling thread's id in the system (`gettid`, which Swift does not see), 0 if unknown.
     private static func threadID() -> Int32 {
         var name = [CChar](repeating: 0, count: 64)
@@ -69,9 +74,12 @@ final class SpareFiles: Sendable {
     }
 
     /// The files of the spare folder beside `output`, being opened; nil when there is no
-    /// spare or it holds no finished build. (None are opened when `records` lack its build.)
+    /// spare, it holds no finished build, or builds keep no records.
+    ///
+    /// To hold them, the process's soft limit on open files is raised (as far as the hard
+    /// limit allows) and stays raised.
     static func opening(besideOutput output: AtomicOutput, records: BuildRecords) -> SpareFiles? {
-        guard let spare = output.spare else { return nil }
+        guard records.folder != nil, let spare = output.spare else { return nil }
         return SpareFiles(folder: spare, records: records)
     }
 
@@ -99,17 +107,9 @@ final class SpareFiles: Sendable {
 
     /// The files opened so far, the first time; none after that.
     private func claim() -> [String: Int32] {
-        let isFirst = claimed.withLock { claimed in
-            defer { claimed = true }
-            return !claimed
-        }
-        guard isFirst else { return [:] }
-        stopping.store(true, ordering: .sequentiallyConsistent)
+        guard !wanted.exchange(true, ordering: .sequentiallyConsistent) else { return [:] }
         // Both cores may be busy (saving caches): the thread must get one to stop.
-        var parameters = sched_param()
-        if case let thread = opener.load(ordering: .sequentiallyConsistent), thread > 0 {
-            _ = sched_setscheduler(thread, Self.usualPolicy, &parameters)
-        }
+        if case let thread = opener.load(ordering: .sequentiallyConsistent), thread > 0 { Self.schedule(thread, Self.usualPolicy) }
         return (try? opened.take()) ?? [:]
     }
 
@@ -121,18 +121,12 @@ final class SpareFiles: Sendable {
         let limit = DescriptorLimit.raise(toHold: paths.count, growingTableWith: root)
         var opened: [String: Int32] = [:]
         opened.reserveCapacity(min(record.pageCount, limit))
-        for path in paths where opened.count < limit {
-            if stopping.load(ordering: .relaxed) { break }
+        for path in paths {
+            guard opened.count < limit, !wanted.load(ordering: .relaxed) else { break }
             // A file without a build id is left as it is, or written whole.
-            guard let file = record.file(path), !file.buildIDOffsets.isEmpty else { continue }
-            let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, FileWriter.isKept(status, size: file.size, unchangedSince: finished) {
-                opened[path] = descriptor
-            } else {
-                Glibc.close(descriptor)
-            }
+            guard let file = record.file(path), !file.buildIDOffsets.isEmpty,
+                  let descriptor = FileWriter.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else { continue }
+            opened[path] = descriptor
         }
         return opened
     }
