@@ -13,14 +13,14 @@ import TestSupport
         var pages: [String: BuildRecord.Page] = [:]
         for number in 0..<count {
             let file = BuildRecord.File(
-                hash: random.next(), size: Int(random.next() % 10_000),
-                buildIDOffsets: (0..<Int(random.next() % 3)).map { _ in Int(random.next() % 500) }
+                hash: random.next(), size: random.next(below: 10_000),
+                buildIDOffsets: (0..<random.next(below: 3)).map { _ in random.next(below: 500) }
             )
             files["posts/p\(number)/index.html"] = file
             if number % 2 == 0 {
                 pages["/posts/p\(number)/"] = BuildRecord.Page(
                     key: random.next(), file: "posts/p\(number)/index.html", output: file,
-                    json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int(random.next() % 40)).map { UInt8($0) })
+                    json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<random.next(below: 40)).map { UInt8($0) })
                 )
             }
         }
@@ -69,7 +69,7 @@ import TestSupport
         var record: BuildRecord?
         for build in 0..<40 {
             // The first build renders every page; each later one a few, taking the rest from the record before.
-            let changed = build == 0 ? Set(0..<count) : Set((0..<(1 + Int(random.next() % 12))).map { _ in Int(random.next() % UInt64(count)) })
+            let changed = build == 0 ? Set(0..<count) : Set((0..<(1 + random.next(below: 12))).map { _ in random.next(below: count) })
             var pages: [String: BuildRecord.Page] = [:]
             for number in 0..<count {
                 let path = "/p\(number)/"
@@ -135,8 +135,8 @@ import TestSupport
 
         for _ in 0..<500 {
             var bytes = encoded.record
-            for _ in 0..<(1 + Int(random.next() % 4)) {
-                let position = Int(random.next() % UInt64(bytes.count))
+            for _ in 0..<(1 + random.next(below: 4)) {
+                let position = random.next(below: bytes.count)
                 bytes[position] = random.next() % 3 == 0 ? 0xFF : UInt8(truncatingIfNeeded: random.next())
             }
             guard let record = try? BuildRecord(decoding: SharedBytes(bytes), segment: segment) else { continue }

@@ -81,14 +81,9 @@ import Testing
     /// files are parsed again, and nothing traps.
     @Test(arguments: [1, 2, 3, 4])
     func aShardCutShortIsIgnored(keepingQuarters quarters: Int) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("a.md")
-        try Data("---\ntitle: A\n---\n# A\n".utf8).write(to: file)
         var parses = 0
-        let first = MarkdownCache(folder: cacheFolder, settings: "s")
-        _ = try load(first, file, parses: &parses)
-        first.save()
+        let (file, _) = try firstBuild(of: "---\ntitle: A\n---\n# A\n", parses: &parses)
 
         let shards = cacheFolder.appendingPathComponent("markdown")
         let names = try FileManager.default.contentsOfDirectory(atPath: shards.path)
@@ -104,33 +99,47 @@ import Testing
         #expect(item.title == "A")
     }
 
-    @Test func aChangedFileRewritesOneShardOfTheCache() throws {
+    /// Forty posts `p0.md`…`p39.md` in the folder.
+    private func fortyPosts() throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
         for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
-        func build() throws -> MarkdownCache {
-            let cache = MarkdownCache(folder: cacheFolder, settings: "s")
-            for (number, file) in files.enumerated() {
-                _ = try cache.item(forFile: file.path, source: "content/p\(number).md") { bytes in
-                    try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/p\(number).md", relativePath: "p\(number).md", markdown: renderer)
-                }
+        return files
+    }
+
+    /// A build of the posts `numbers` of `files` through the cache, saved; how many were parsed.
+    private func build(_ numbers: some Sequence<Int>, of files: [URL]) throws -> Int {
+        var parses = 0
+        let cache = MarkdownCache(folder: cacheFolder, settings: "s")
+        for number in numbers {
+            _ = try cache.item(forFile: files[number].path, source: "content/p\(number).md") { bytes in
+                parses += 1
+                return try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/p\(number).md", relativePath: "p\(number).md", markdown: renderer)
             }
-            cache.save()
-            return cache
         }
-        func stamps() throws -> [String: Date] {
-            let shards = cacheFolder.appendingPathComponent("markdown")
-            return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: shards.path).map { name in
-                (name, try FileManager.default.attributesOfItem(atPath: shards.appendingPathComponent(name).path)[.modificationDate] as! Date)
-            })
-        }
-        _ = try build()
-        let before = try stamps()
+        cache.save()
+        return parses
+    }
+
+    /// Each shard's inode, by name. A shard is replaced by renaming a new file over it: a
+    /// rewritten shard has a new inode (modification times tick too coarsely to tell).
+    private func shardInodes() throws -> [String: UInt64] {
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: shards.path).map { name in
+            var status = stat()
+            return (name, stat(shards.appendingPathComponent(name).path, &status) == 0 ? UInt64(status.st_ino) : 0)
+        })
+    }
+
+    @Test func aChangedFileRewritesOneShardOfTheCache() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try fortyPosts()
+        #expect(try build(0..<40, of: files) == 40)
+        let before = try shardInodes()
         #expect(before.count > 10)
         try Data("# Post 7, edited\n".utf8).write(to: files[7])
-        _ = try build()
-        let after = try stamps()
+        #expect(try build(0..<40, of: files) == 1)
+        let after = try shardInodes()
         #expect(Set(after.keys) == Set(before.keys))
         #expect(after.filter { before[$0.key] != $0.value }.count == 1)
     }
@@ -138,45 +147,27 @@ import Testing
     /// A file that is gone is dropped from the cache: its shard, and only it, is written
     /// again without it, and every other file is still taken from the cache.
     @Test func aRemovedFileIsDroppedFromItsShard() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let shards = cacheFolder.appendingPathComponent("markdown")
-        let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
-        for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
-        func build(_ numbers: some Sequence<Int>) throws -> Int {
-            var parses = 0
-            let cache = MarkdownCache(folder: cacheFolder, settings: "s")
-            for number in numbers {
-                _ = try cache.item(forFile: files[number].path, source: "content/p\(number).md") { bytes in
-                    parses += 1
-                    return try ContentItem(parsing: String(decoding: bytes, as: UTF8.self), source: "content/p\(number).md", relativePath: "p\(number).md", markdown: renderer)
-                }
-            }
-            cache.save()
-            return parses
-        }
+        let files = try fortyPosts()
         func shardsHolding(_ source: String) throws -> Set<String> {
             Set(try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { name in
                 let bytes = try Data(contentsOf: shards.appendingPathComponent(name))
                 return bytes.range(of: Data(source.utf8)) != nil
             })
         }
-        #expect(try build(0..<40) == 40)
+        #expect(try build(0..<40, of: files) == 40)
         let holding = try shardsHolding("content/p7.md")
         #expect(holding.count == 1)
-        let untouched = try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { !holding.contains($0) }
-        // A shard is replaced by renaming a new file over it: a rewritten shard has a new inode.
-        func inodes() -> [UInt64] {
-            untouched.map { name in
-                var status = stat()
-                return stat(shards.appendingPathComponent(name).path, &status) == 0 ? UInt64(status.st_ino) : 0
-            }
+        func inodes() throws -> [UInt64] {
+            let all = try shardInodes()
+            return all.keys.filter { !holding.contains($0) }.sorted().map { all[$0]! }
         }
-        let stamps = inodes()
+        let stamps = try inodes()
 
-        #expect(try build((0..<40).filter { $0 != 7 }) == 0)
+        #expect(try build((0..<40).filter { $0 != 7 }, of: files) == 0)
         #expect(try shardsHolding("content/p7.md").isEmpty)
-        #expect(inodes() == stamps && !stamps.contains(0))
-        #expect(try build((0..<40).filter { $0 != 7 }) == 0)
+        #expect(try inodes() == stamps && !stamps.contains(0))
+        #expect(try build((0..<40).filter { $0 != 7 }, of: files) == 0)
     }
 }

@@ -24,7 +24,7 @@ struct ContentItem: Sendable {
     /// The line of each front matter key, for errors about it.
     var lines: [String: Int]
     /// The body's HTML, as rendered or as the cache holds it.
-    var html: HTML
+    var html: BodyHTML
     /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):
     /// found when the body is rendered and kept in the cache, so that checking them needs no body.
     var links: [String]
@@ -34,7 +34,7 @@ struct ContentItem: Sendable {
     /// The body's HTML: rendered in this build, or kept as the cache's bytes and made a
     /// string only when a page shows it (a rebuild takes thousands of items from the cache
     /// and shows a few bodies).
-    enum HTML: Sendable {
+    enum BodyHTML: Sendable {
         case rendered(String)
         case cached(SharedBytes)
     }

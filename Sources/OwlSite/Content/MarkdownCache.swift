@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,23 +11,26 @@ import Glibc
 ///
 /// The entries are spread over ``shardCount`` files by source path, so that a build with a
 /// few changed files rewrites a few small files, not the whole cache.
-final class MarkdownCache: @unchecked Sendable {
+final class MarkdownCache: Sendable {
     /// One file's cached item and what identifies its bytes.
-    private struct Entry {
+    private struct Entry: Sendable {
         var size: Int
         var modified: Int
         var fingerprint: ItemFingerprint
         /// The item in the cache's binary form, read when it is needed (on both cores).
         var binary: SharedBytes
 
+        /// The item, with its fingerprint.
         func item() throws -> ContentItem {
             var input = BinaryReader(binary)
-            return try ContentItem(from: &input)
+            var item = try ContentItem(from: &input)
+            item.fingerprint = fingerprint
+            return item
         }
     }
 
     /// An entry of an earlier build and the source path it was kept under.
-    private struct Earlier {
+    private struct Earlier: Sendable {
         /// The path's UTF-8 bytes, as the shard holds them: no `String` is made of them.
         var source: SharedBytes
         var entry: Entry
@@ -47,24 +51,22 @@ final class MarkdownCache: @unchecked Sendable {
     private let current: [Shard]
 
     /// A shard's entries in this build, and whether one of them is new.
-    private final class Shard: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [String: Entry]
-        private var changed = false
+    private final class Shard: Sendable {
+        private let state: Mutex<(entries: [String: Entry], changed: Bool)>
 
         /// A shard expecting about `count` entries (as many as its earlier version had).
         init(expecting count: Int) {
-            entries = Dictionary(minimumCapacity: count)
+            state = Mutex((Dictionary(minimumCapacity: count), false))
         }
 
         func remember(_ source: String, _ entry: Entry, isNew: Bool) {
-            lock.withLock {
-                entries[source] = entry
-                changed = changed || isNew
+            state.withLock { state in
+                state.entries[source] = entry
+                state.changed = state.changed || isNew
             }
         }
 
-        var contents: (entries: [String: Entry], changed: Bool) { lock.withLock { (entries, changed) } }
+        var contents: (entries: [String: Entry], changed: Bool) { state.withLock { $0 } }
     }
 
     /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
@@ -109,16 +111,14 @@ final class MarkdownCache: @unchecked Sendable {
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
         let cached = earlier(source, hash: pathHash, shard: shard)
-        if stamped, let cached, cached.size == size, cached.modified == modified, var item = try? cached.item() {
+        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             current[shard].remember(source, cached, isNew: false)
-            item.fingerprint = cached.fingerprint
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source)
         let hash = XXH64.hash(bytes)
         // Touched but the same bytes (a checkout stamps every file): the entry is kept as it is.
-        if let cached, cached.fingerprint.file == hash, var item = try? cached.item() {
-            item.fingerprint = cached.fingerprint
+        if let cached, cached.fingerprint.file == hash, let item = try? cached.item() {
             current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: cached.fingerprint, binary: cached.binary), isNew: true)
             return item
         }

@@ -43,7 +43,10 @@ extension SiteContent {
         // Each file is found from the content folder, held open, rather than from `/`: for
         // thousands of small files, walking the whole path took much of the time.
         let folder = open(contentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "cannot read the folder: \(String(cString: strerror(errno)))") }
+        guard folder >= 0 else {
+            let reason = String(cString: strerror(errno))  // before anything else can set errno
+            throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "cannot read the folder: \(reason)")
+        }
         defer { close(folder) }
         var items = try markdownPaths.concurrentMap { path in
             let source = "content/" + path

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import OwlSite
 
@@ -10,6 +11,22 @@ import Testing
     @Test func bothResultsComeBack() throws {
         let (other, here) = try inParallel({ (1...1_000).reduce(0, +) }, { "here" })
         #expect(other == 500_500 && here == "here")
+    }
+
+    final class Flag: Sendable {
+        let isSet = Atomic(false)
+    }
+
+    @Test func anErrorIsThrownOnceBothHaveFinished() {
+        let finished = Flag()
+        #expect(throws: Here.self) {
+            try inParallel({
+                Thread.sleep(forTimeInterval: 0.05)
+                finished.isSet.store(true, ordering: .relaxed)
+            }, { () throws -> Int in throw Here() })
+        }
+        let otherHadFinished = finished.isSet.load(ordering: .relaxed)
+        #expect(otherHadFinished)
     }
 
     @Test func anErrorHereComesFirstThenTheOthers() {
