@@ -9,17 +9,17 @@ extension Answer {
     ///   - headers: the file's headers (see `HTTPFields(servingFile:…)`).
     ///   - responseStatus: `.ok`, or `.notFound` for the theme's 404 page, which takes
     ///     no conditions and no range.
-    ///   - gzipped: the gzip form of `file`'s body when ``compresses(_:for:)`` holds for it
-    ///     (nil: the body is sent as it is).
+    ///   - gzip: the gzip form of a file's body; asked for only when ``compresses(_:for:)``
+    ///     holds for `file` (nil: the body is sent as it is).
     init(
         to request: HTTPRequest,
         file: ServedFile?,
         status: FileStatus,
         headers fileHeaders: HTTPFields,
         responseStatus: HTTPResponse.Status = .ok,
-        gzipped: ByteBuffer?
+        gzip: (ServedFile) -> ByteBuffer?
     ) {
-        assert(gzipped == nil || file.map { Self.compresses($0, for: request) } == true, "gzip for a file that is not to be compressed")
+        let gzipped = file.flatMap { Self.compresses($0, for: request) ? gzip($0) : nil }
         var headers = fileHeaders
         var entityTag = file?.entityTag ?? status.entityTag
         var body = file?.body

@@ -87,10 +87,9 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let file = files.cachedFile(at: path, status: status)
         else { return nil }
         // Compressing is the responder's work; the gzip form is answered here once it is made.
-        let compresses = Answer.compresses(file, for: request)
-        guard !compresses || file.gzipped != nil else { return nil }
+        guard file.gzipped != nil || !Answer.compresses(file, for: request) else { return nil }
         // With the file in memory, the answer's body is never `.file`.
-        return Answer(to: request, file: file, status: status, headers: file.headers, gzipped: compresses ? file.gzipped : nil)
+        return Answer(to: request, file: file, status: status, headers: file.headers, gzip: \.gzipped)
     }
 
     /// Writes `answer` as the responder's response would go out: same head, same body,

@@ -1,7 +1,7 @@
 import Hummingbird
 
 extension SiteResponder {
-    /// A file's answer (see ``Answer/init(to:file:status:headers:responseStatus:gzipped:)``).
+    /// A file's answer (see ``Answer/init(to:file:status:headers:responseStatus:gzip:)``).
     ///
     /// Files up to ``FileCache/largestCachedFile`` and all HTML are answered from memory;
     /// larger files are streamed from disk by Hummingbird's `FileIO`.
@@ -23,7 +23,7 @@ extension SiteResponder {
         let answer = Answer(
             to: request.head, file: file, status: status,
             headers: file?.headers ?? HTTPFields(servingFile: contentType, status: status), responseStatus: responseStatus,
-            gzipped: file.flatMap { Answer.compresses($0, for: request.head) ? files.gzipped($0, at: path) : nil }
+            gzip: { files.gzipped($0, at: path) }
         )
         guard case .file(let span) = answer.body else { return Response(answer) }
         return Response(answer, streamed: try await fileIO.loadFile(path: path, range: span, context: context))

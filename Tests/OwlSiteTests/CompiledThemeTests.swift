@@ -39,11 +39,13 @@ import Testing
         }
 
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
+        // Cells get an item's body only when the theme's cells show it: both kinds of values.
         for item in plan.items {
-            for cell in [PostCell.template, CardCell.template] {
-                let values = context.item(item, withContent: true)
-                #expect(templates.library.renderCompiled(values, withTemplate: cell) == templates.library.mustache.render(values, withTemplate: cell))
-                rendered.insert(cell)
+            for values in [context.item(item, withContent: false), context.item(item, withContent: true)] {
+                for cell in [PostCell.template, CardCell.template] {
+                    #expect(templates.library.renderCompiled(values, withTemplate: cell) == templates.library.mustache.render(values, withTemplate: cell))
+                    rendered.insert(cell)
+                }
             }
         }
         // Tag cells go through Owl's adapter: the cell's values, and the link the adapter gives.

@@ -12,10 +12,11 @@ extension BuildManifest {
         return out.bytes
     }
 
-    /// The `pages` object's members, from the pages' entries (``ManifestPage/json()``) sorted
-    /// by path: what a manifest holds but its build id, so that it can be put together before
-    /// the id is known.
+    /// The `pages` object's members, from the pages' entries (``ManifestPage/json()``) in the
+    /// order given, which must be by path (the plan's order): what a manifest holds but its
+    /// build id, so that it can be put together before the id is known.
     static func entries(_ pages: [(path: String, json: SharedBytes)]) -> [UInt8] {
+        assert(zip(pages, pages.dropFirst()).allSatisfy { $0.path < $1.path }, "pages not in path order")
         var out = JSONOutput()
         out.reserve(pages.reduce(0) { $0 + $1.path.utf8.count + $1.json.count + 4 })
         out.separated(pages) { out, page in

@@ -25,10 +25,13 @@ enum LinkChecker {
     }
 
     private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
-        item.links.compactMap { href in
-            guard !exists(resolve(href, from: item.path, rootPath: config.rootPath), in: outputFiles) else { return nil }
-            let line = line(of: href, rootPath: config.rootPath, in: sourceRoot.appendingPathComponent(item.source))
-            return SiteError(file: item.source, line: line, "broken link: \(href)")
+        let broken = item.links.filter { !exists(resolve($0, from: item.path, rootPath: config.rootPath), in: outputFiles) }
+        guard !broken.isEmpty else { return [] }
+        // The source is read for the lines of its broken links, once.
+        let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
+            .split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        return broken.map { href in
+            SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: lines), "broken link: \(href)")
         }
     }
 
@@ -69,13 +72,9 @@ enum LinkChecker {
         return files.contains(decoded) || files.contains(folder + "index.html")
     }
 
-    /// The first line of the source that mentions the link, without the base path.
-    private static func line(of href: String, rootPath: String, in file: URL) -> Int? {
+    /// The number of the first of the source's `lines` that mentions the link, without the base path.
+    private static func line(of href: String, rootPath: String, in lines: [Substring]) -> Int? {
         let written = href.hasPrefix(rootPath) && rootPath != "/" ? "/" + href.dropFirst(rootPath.count) : href
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(written) {
-            return number + 1
-        }
-        return nil
+        return lines.firstIndex { $0.contains(written) }.map { $0 + 1 }
     }
 }

@@ -10,7 +10,7 @@ enum PageKey {
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }
-        return XXH64.hash(Array(text.utf8))
+        return XXH64.hash(text.utf8)
     }
 
     /// A hash of each item's source path, by index in `plan.items`: what names an item in a key.

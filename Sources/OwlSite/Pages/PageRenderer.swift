@@ -11,6 +11,8 @@ struct PageRenderer: Sendable {
     private let cellTemplates: Templates
     /// Each listed item's cell HTML by cell template, rendered once for every list it is in.
     private let cells: [String: [Int: String]]
+    /// Each listed item's cell id, made once for every list it is in.
+    private let cellIDs: [Int: String]
 
     /// Renders the cell of every item listed on `pages` (the pages to render), on both cores.
     init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec]) throws {
@@ -35,6 +37,7 @@ struct PageRenderer: Sendable {
         var cells: [String: [Int: String]] = [:]
         for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html }
         self.cells = cells
+        cellIDs = Dictionary(uniqueKeysWithValues: Set(listed.values.joined()).map { ($0, SitePlan.cellID(forPath: plan.items[$0].path)) })
     }
 
     private struct CellWork: Sendable {
@@ -63,7 +66,7 @@ struct PageRenderer: Sendable {
             if let intro { pageValues["intro"] = intro }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }
         }
-        let lists = OwlLists(templates: cellTemplates, items: plan.items, context: context, cells: cells)
+        let lists = OwlLists(templates: cellTemplates, items: plan.items, context: context, cells: cells, cellIDs: cellIDs)
         var rendered: [(html: String, entry: ManifestList)] = []
         for (number, list) in page.lists.enumerated() {
             rendered.append(try lists.render(list))

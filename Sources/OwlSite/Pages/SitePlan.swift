@@ -75,21 +75,10 @@ struct SitePlan: Sendable {
     }
 
     /// `/posts/hello/` → `posts-hello`: the cell id of the item at `path` in every list.
-    /// (Made byte by byte: a cold build makes one for every cell of every list.)
+    /// (Split at every `/` byte, as the file system splits the path, even where a combining
+    /// mark makes the slash part of a longer character.)
     static func cellID(forPath path: String) -> String {
-        var id: [UInt8] = []
-        id.reserveCapacity(path.utf8.count)
-        var pendingDash = false
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                pendingDash = !id.isEmpty
-            } else {
-                if pendingDash { id.append(UInt8(ascii: "-")) }
-                id.append(byte)
-                pendingDash = false
-            }
-        }
-        return String(decoding: id, as: UTF8.self)
+        path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "-")
     }
 
     /// Tag pages (`/tags/NAME/`, grouped by year) and the tag index (`/tags/`).
