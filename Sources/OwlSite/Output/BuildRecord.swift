@@ -36,14 +36,11 @@ struct BuildRecord: Sendable {
         var stored: Stored? = nil
     }
 
-    /// Where a page's manifest entries are kept: at `start` in the segment file `segment`
-    /// (of `segmentSize` bytes), the json entry followed by the binary one.
+    /// The segment file that keeps a page's manifest entries (of `segmentSize` bytes): the
+    /// page's `json` and `binary` are slices of it, the one right after the other.
     struct Stored: Sendable, Equatable {
         var segment: String
         var segmentSize: Int
-        var start: Int
-        var jsonCount: Int
-        var binaryCount: Int
     }
 
     /// A record as ``encode(build:files:pages:newSegment:)`` makes it: the record's bytes,
@@ -134,7 +131,7 @@ struct BuildRecord: Sendable {
         return Page(
             key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets),
             json: segment[start..<(start + jsonCount)], binary: segment[(start + jsonCount)..<(start + jsonCount + binaryCount)],
-            stored: Stored(segment: name, segmentSize: segment.count, start: start, jsonCount: jsonCount, binaryCount: binaryCount)
+            stored: Stored(segment: name, segmentSize: segment.count)
         )
     }
 
@@ -239,7 +236,7 @@ struct BuildRecord: Sendable {
         for page in pages.values {
             guard let stored = page.stored else { continue }
             sizes[stored.segment] = stored.segmentSize
-            used[stored.segment, default: 0] += stored.jsonCount + stored.binaryCount
+            used[stored.segment, default: 0] += page.json.count + page.binary.count
         }
         // Room is left for a new segment only when some page's entries must be written.
         let rendered = pages.values.contains { $0.stored == nil }
@@ -267,7 +264,7 @@ struct BuildRecord: Sendable {
             for offset in page.output.buildIDOffsets { entries.int(offset) }
             if let stored = page.stored, let index = segmentIndices[stored.segment] {
                 entries.int(index)
-                entries.int(stored.start)
+                entries.int(page.json.startIndex)
             } else {
                 if segmentIndices[newSegment] == nil {
                     segmentIndices[newSegment] = segmentNames.count
