@@ -13,19 +13,20 @@ import Testing
             .filter { $0.hasPrefix(folder.path + "/") }
     }
 
-    /// A site built three times: its spare holds the first build, with a record.
-    private func siteWithSpare() throws -> (SiteFixture, SiteBuilder) {
+    /// A site built three times (its spare holds the second build, with a record), its
+    /// builder, output and records.
+    private func siteWithSpare() throws -> (site: SiteFixture, builder: SiteBuilder, output: AtomicOutput, records: BuildRecords) {
         let site = try SiteFixture()
         let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
         for title in ["One", "Two", "Three"] {
             try site.write("content/posts/first.md", "---\ntitle: \(title)\ndate: 2022-01-05\n---\n")
             _ = try builder.build()
         }
-        return (site, builder)
+        return (site, builder, AtomicOutput(output: site.output), BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")))
     }
 
     @Test func noBuildLeavesAFileOfTheOutputOpen() throws {
-        let (site, builder) = try siteWithSpare()
+        let (site, builder, _, _) = try siteWithSpare()
         defer { site.remove() }
         #expect(openFiles(below: site.root).isEmpty, "after builds that wrote through the spare's files")
         _ = try builder.build()
@@ -41,10 +42,8 @@ import Testing
     }
 
     @Test func theFilesAreUsedInTheFolderTheyWereOpenedInAndNoOther() throws {
-        let (site, _) = try siteWithSpare()
+        let (site, _, output, records) = try siteWithSpare()
         defer { site.remove() }
-        let output = AtomicOutput(output: site.output)
-        let records = BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))
         let spare = try #require(output.spare)
         let build = try #require(BuildManifest.build(inOutput: spare))
         let finished = FileWriter.changeTime(ofFile: spare.appendingPathComponent(BuildManifest.file).path)
@@ -73,10 +72,8 @@ import Testing
     /// change made after they were opened is not looked for again: it shows that the write
     /// went through them (a file opened at write time would be found changed and rewritten).
     @Test func theWriteGoesThroughTheFilesOpened() throws {
-        let (site, _) = try siteWithSpare()
+        let (site, _, output, records) = try siteWithSpare()
         defer { site.remove() }
-        let output = AtomicOutput(output: site.output)
-        let records = BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))
         let spareFolder = try #require(output.spare)
         let spare = try #require(SpareFiles.opening(besideOutput: output, records: records))
         spare.waitUntilOpened()
@@ -103,13 +100,12 @@ import Testing
     }
 
     @Test func aFileChangedByHandIsNotOpened() throws {
-        let (site, _) = try siteWithSpare()
+        let (site, _, output, records) = try siteWithSpare()
         defer { site.remove() }
-        let output = AtomicOutput(output: site.output)
         let spare = try #require(output.spare)
         usleep(50_000)  // past the clock tick in which the build finished
         try Data("changed by hand".utf8).write(to: spare.appendingPathComponent("posts/second/index.html"))
-        let opened = try #require(SpareFiles.opening(besideOutput: output, records: BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))))
+        let opened = try #require(SpareFiles.opening(besideOutput: output, records: records))
         opened.waitUntilOpened()
         let descriptors = try #require(opened.take(in: spare, holding: opened.build, finishedAt: opened.finished))
         defer { SpareFiles.close(descriptors.values) }
