@@ -23,6 +23,7 @@ import Testing
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
         Case(overlay: "unknown-config-key", location: "owl.yml:5:", message: "unknown key 'colour'"),
+        Case(overlay: "bad-base-url", location: "owl.yml:2:", message: "baseURL 'example.com/blog/' is not an absolute http or https URL"),
     ]
 
     @Test(arguments: cases)
@@ -102,6 +103,28 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError.contains("choose another --output") || result.standardError.contains("choose an --output outside it"), "\(result.standardError)")
         #expect(FolderSnapshot(site.root) == sources, "the sources are untouched")
+    }
+
+    @Test(arguments: ["example.com", "/blog/", "ftp://example.com/", "https://", "https://example.com/?page=2", "https://example.com/#top"])
+    func aBaseURLThatCannotBeOneIsRefused(_ baseURL: String) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let result = try site.build(["--base-url", baseURL])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: --base-url '\(baseURL)'"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    /// A path the system cannot make a folder at is an error in its words, naming the folder.
+    @Test func anOutputFolderThatCannotBeMadeIsAnErrorNamingIt() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("a-file", "not a folder\n")
+        let output = site.root.appendingPathComponent("a-file/public")
+        let result = try site.build(["--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: \(output.path): cannot create the folder \(output.deletingLastPathComponent().path): File exists\n",
+                "\(result.standardError)")
     }
 
     @Test func unknownOptionsExitNonZeroAndHelpDescribesBuild() throws {

@@ -48,6 +48,17 @@ import Owl
         return try SiteConfig.load(from: url, displayName: "owl.yml")
     }
 
+    /// The root path begins every link, so it stays percent-encoded as the base URL has it.
+    @Test(arguments: [
+        ("https://example.com", "/"), ("https://example.com/", "/"), ("http://example.com//blog//", "/blog/"),
+        ("https://example.com/my%20blog/", "/my%20blog/"), ("https://example.com/caf%C3%A9", "/caf%C3%A9/"),
+    ])
+    func theRootPathIsTheBaseURLsPath(_ baseURL: String, _ rootPath: String) {
+        var config = SiteConfig()
+        config.baseURL = baseURL
+        #expect(config.rootPath == rootPath)
+    }
+
     @Test func readsEverySetting() throws {
         let config = try load("""
         title: T

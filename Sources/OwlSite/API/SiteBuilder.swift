@@ -160,7 +160,10 @@ public struct SiteBuilder: Sendable {
     private func loadConfig() throws -> SiteConfig {
         let url = options.source.appendingPathComponent("owl.yml")
         var config = FileManager.default.fileExists(atPath: url.path) ? try SiteConfig.load(from: url, displayName: "owl.yml") : SiteConfig()
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if let problem = SiteConfig.problem(withBaseURL: baseURL) { throw SiteError("--base-url \(problem)") }
+            config.baseURL = baseURL
+        }
         return config
     }
 

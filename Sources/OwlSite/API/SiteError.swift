@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem in the site's sources, naming the file and line where there is one.
 public struct SiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file, relative to the source folder where possible.
@@ -21,5 +23,18 @@ public struct SiteError: Error, CustomStringConvertible, Sendable, Equatable {
         case let (file?, nil): "\(file): \(message)"
         default: message
         }
+    }
+}
+
+extension SiteError {
+    /// Why a file system call of Foundation failed, in the system's words ("Not a
+    /// directory"), not as Foundation's error domain and code.
+    static func reason(of error: any Error) -> String {
+        let error = error as NSError
+        if let cause = error.userInfo[NSUnderlyingErrorKey] as? any Error {
+            let cause = cause as NSError
+            if cause.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(cause.code))) }
+        }
+        return error.localizedDescription
     }
 }

@@ -14,7 +14,10 @@ extension SiteConfig {
             case "title": config.title = try value.string()
             case "description": config.description = try value.string()
             case "author": config.author = try value.string()
-            case "baseURL": config.baseURL = try value.string()
+            case "baseURL":
+                let text = try value.string()
+                if let problem = problem(withBaseURL: text) { throw value.error("baseURL \(problem)") }
+                config.baseURL = text
             case "rawHTML": config.rawHTML = try value.bool()
             case "homeRecent": config.homeRecent = try value.int(minimum: 0)
             case "feedCount": config.feedCount = try value.int(minimum: 0)

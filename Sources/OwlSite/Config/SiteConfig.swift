@@ -54,9 +54,21 @@ struct SectionSettings: Sendable, Equatable {
 }
 
 extension SiteConfig {
+    /// Why `text` cannot be a site's base URL, or nil when it can: an absolute `http` or
+    /// `https` URL with a host, and no query or fragment.
+    static func problem(withBaseURL text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else {
+            return "'\(text)' is not an absolute http or https URL, such as https://example.com/blog/"
+        }
+        guard url.query == nil, url.fragment == nil else { return "'\(text)' has a query or fragment, which a base URL cannot have" }
+        return nil
+    }
+
     private static func rootPath(of baseURL: String?) -> String {
-        guard let baseURL, let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
-        let trimmed = url.path.split(separator: "/").joined(separator: "/")
+        // Kept percent-encoded: it begins every link of the site.
+        guard let baseURL, let url = URL(string: baseURL) else { return "/" }
+        let trimmed = url.path(percentEncoded: true).split(separator: "/").joined(separator: "/")
         return trimmed.isEmpty ? "/" : "/\(trimmed)/"
     }
 

@@ -88,7 +88,7 @@ struct AtomicOutput {
         if let prepared {
             staging = prepared.staging
         } else {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            try makeFolder(parent)
             restoreInterruptedSwap()
             staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
             try prepare(staging)
@@ -179,13 +179,22 @@ struct AtomicOutput {
         }
     }
 
+    /// Makes `folder` and the folders above it that are missing.
+    private func makeFolder(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(file: output.path, "cannot create the folder \(folder.path): \(SiteError.reason(of: error))")
+        }
+    }
+
     /// Makes `staging` from the spare (or a killed build's leftovers), or as a new folder.
     private func prepare(_ staging: URL) throws {
         var candidates = leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old")
         if let reusable = candidates.first, rename(reusable.path, staging.path) == 0 {
             candidates.removeFirst()
         } else {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try makeFolder(staging)
         }
         for leftover in candidates { try? FileManager.default.removeItem(at: leftover) }
     }
@@ -210,7 +219,11 @@ struct AtomicOutput {
             if entry.isFolder, folders.contains(path) {
                 try prune(root: root, relative: path, files: files, folders: folders)
             } else if entry.isFolder || files[path] == nil {
-                try FileManager.default.removeItem(atPath: root + "/" + path)
+                do {
+                    try FileManager.default.removeItem(atPath: root + "/" + path)
+                } catch {
+                    throw SiteError(file: output.path, "cannot delete \(root)/\(path): \(SiteError.reason(of: error))")
+                }
             }
         }
     }

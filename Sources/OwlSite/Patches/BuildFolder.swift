@@ -38,10 +38,14 @@ public struct BuildFolder: Sendable {
 
     /// Writes `patch` to `_owl/patches/BASE.json` in the folder; returns the file.
     @discardableResult
-    public func write(_ patch: PatchFile) throws -> URL {
+    public func write(_ patch: PatchFile) throws(BuildDiffError) -> URL {
         let file = url.appendingPathComponent(PatchFile.path(base: patch.base))
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try patch.json().write(to: file, options: .atomic)
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try patch.json().write(to: file, options: .atomic)
+        } catch {
+            throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
+        }
         return file
     }
 }
