@@ -30,35 +30,8 @@ final class RenderedPage: Sendable {
     init(path: String, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
         self.path = path
         file = SitePath.file(for: path)
-        var output: [UInt8] = []
-        var listEntries: [ManifestList] = []
-        var buildIDOffsets: [Int] = []
-        let source = Array(html.utf8)
-        output.reserveCapacity(source.count + lists.reduce(0) { $0 + $1.html.utf8.count })
-        let token = Array(Self.buildIDToken.utf8)
-        var index = 0
-        while index < source.count {
-            guard let zero = source[index...].firstIndex(of: 0) else {
-                output.append(contentsOf: source[index...])
-                break
-            }
-            output.append(contentsOf: source[index..<zero])
-            if source[zero...].starts(with: Self.listTokenPrefix),
-               let end = source[(zero + 1)...].firstIndex(of: 0),
-               let number = Int(String(decoding: source[(zero + Self.listTokenPrefix.count)..<end], as: UTF8.self)),
-               lists.indices.contains(number) {
-                listEntries.append(lists[number].entry.shifted(by: output.count))
-                output.append(contentsOf: lists[number].html.utf8)
-                index = end + 1
-            } else if source[zero...].starts(with: token) {
-                buildIDOffsets.append(output.count)
-                output.append(contentsOf: token)
-                index = zero + token.count
-            } else {
-                output.append(0)
-                index = zero + 1
-            }
-        }
+        var html = html
+        let (output, listEntries, buildIDOffsets) = html.withUTF8 { Self.fillingTokens(in: UnsafeRawBufferPointer($0), lists: lists) }
         self.output = OutputFile(output, buildIDOffsets: buildIDOffsets)
 
         let sectionRanges = listEntries.flatMap { $0.sections.map { $0.range[0]..<$0.range[1] } }
@@ -96,6 +69,41 @@ final class RenderedPage: Sendable {
         stored = page.stored
         rendered = nil
         reused = record.build
+    }
+
+    /// The bytes of the layout `source` with the lists in place of their tokens, the lists'
+    /// entries (their ranges in those bytes) and where the build id's tokens are.
+    private static func fillingTokens(
+        in source: UnsafeRawBufferPointer, lists: [(html: String, entry: ManifestList)]
+    ) -> (output: [UInt8], lists: [ManifestList], buildIDOffsets: [Int]) {
+        var output: [UInt8] = []
+        var listEntries: [ManifestList] = []
+        var buildIDOffsets: [Int] = []
+        output.reserveCapacity(source.count + lists.reduce(0) { $0 + $1.html.utf8.count })
+        let token = Array(buildIDToken.utf8)
+        var index = 0
+        // Both tokens begin with a NUL, which no source can produce: everything between two is copied as it is.
+        while let zero = ByteSearch.firstOffset(of: 0, in: source, from: index) {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[index..<zero]))
+            let rest = source[zero...]
+            if rest.starts(with: listTokenPrefix),
+               let end = ByteSearch.firstOffset(of: 0, in: source, from: zero + 1),
+               let number = Int(String(decoding: source[(zero + listTokenPrefix.count)..<end], as: UTF8.self)),
+               lists.indices.contains(number) {
+                listEntries.append(lists[number].entry.shifted(by: output.count))
+                output.append(contentsOf: lists[number].html.utf8)
+                index = end + 1
+            } else if rest.starts(with: token) {
+                buildIDOffsets.append(output.count)
+                output.append(contentsOf: token)
+                index = zero + token.count
+            } else {
+                output.append(0)
+                index = zero + 1
+            }
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[index...]))
+        return (output, listEntries, buildIDOffsets)
     }
 
     /// The manifest entry.
