@@ -38,6 +38,21 @@ import Owl
         #expect(throws: SiteError(file: "x.md", line: 3, "'draft' must be true or false")) { try frontMatter.fields[1].bool() }
         #expect(throws: SiteError(file: "x.md", line: 4, "'weight' must be a whole number")) { try frontMatter.fields[2].int() }
     }
+
+    /// Aliases are values like any other, up to a file's budget, which its fields share.
+    @Test func aliasesCountAgainstTheFilesBudgetOfValues() throws {
+        let frontMatter = try FrontMatter(parsing: "---\nbase: &b {x: 1, y: [2, 3]}\ncopy: *b\n---\n", file: "x.md")
+        var budget = 10
+        let values = try frontMatter.fields.map { try $0.fieldValue(budget: &budget) }
+        let expected = FieldValue.map(["x": .number(1), "y": .list([.number(2), .number(3)])])
+        #expect(values == [expected, expected])
+        #expect(budget == 0)
+        budget = 9
+        // Yams gives an alias its anchor's node, so the error names the anchor's line.
+        #expect(throws: SiteError(file: "x.md", line: 2, "'copy': the front matter holds more than 100000 values (YAML aliases can repeat them)")) {
+            for field in frontMatter.fields { _ = try field.fieldValue(budget: &budget) }
+        }
+    }
 }
 
 @Suite struct SiteConfigTests {

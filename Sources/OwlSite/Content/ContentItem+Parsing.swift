@@ -22,6 +22,7 @@ extension ContentItem {
         links = []
 
         var slug = baseName
+        var budget = FieldValue.limit
         for field in frontMatter.fields {
             lines[field.key] = field.line
             switch field.key {
@@ -33,7 +34,7 @@ extension ContentItem {
             case "weight": weight = try field.int()
             case "layout": layout = try field.string()
             case "slug": slug = try field.string()
-            default: params[field.key] = try field.fieldValue()
+            default: params[field.key] = try field.fieldValue(budget: &budget)
             }
         }
 

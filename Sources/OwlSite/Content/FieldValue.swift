@@ -11,8 +11,15 @@ enum FieldValue: Sendable, Hashable {
     case map([String: FieldValue])
     case nothing
 
-    /// The value from a YAML node, following YAML's own typing of plain scalars.
-    init(_ node: Node) {
+    /// The most values one file's front matter may hold: YAML aliases can make a few lines
+    /// stand for billions of them.
+    static let limit = 100_000
+
+    /// The value from a YAML node, following YAML's own typing of plain scalars; nil when
+    /// it holds more than `budget` values. Each value it holds is taken off `budget`.
+    init?(_ node: Node, budget: inout Int) {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case let .scalar(scalar):
             switch Tag.Name(rawValue: node.tag.description) {
@@ -22,10 +29,19 @@ enum FieldValue: Sendable, Hashable {
             case .null: self = .nothing
             default: self = .text(scalar.string)
             }
-        case let .sequence(sequence): self = .list(sequence.map(FieldValue.init))
+        case let .sequence(sequence):
+            var values: [FieldValue] = []
+            for item in sequence {
+                guard let value = FieldValue(item, budget: &budget) else { return nil }
+                values.append(value)
+            }
+            self = .list(values)
         case let .mapping(mapping):
             var entries: [String: FieldValue] = [:]
-            for (key, value) in mapping { entries[key.string ?? ""] = FieldValue(value) }
+            for (key, item) in mapping {
+                guard let value = FieldValue(item, budget: &budget) else { return nil }
+                entries[key.string ?? ""] = value
+            }
             self = .map(entries)
         case .alias: self = .nothing
         }
