@@ -20,6 +20,7 @@ import Testing
         Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),
         Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
+        Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
         Case(overlay: "unknown-config-key", location: "owl.yml:5:", message: "unknown key 'colour'"),

@@ -209,6 +209,21 @@ import Owl
         }
     }
 
+    /// `?`, `#` and `%` would begin a query, a fragment or an escape in the page's URL.
+    @Test(arguments: ["what?", "c#", "100%", "a/b#c"])
+    func slugsAURLCannotCarryAreRejected(_ slug: String) {
+        let character = slug.first { "?#%".contains($0) }!
+        #expect(throws: SiteError(file: "x.md", line: 2, "slug '\(slug)' has '\(character)', which a URL cannot carry")) {
+            try SitePath.validate(slug: slug, in: "x.md", line: 2)
+        }
+        #expect(throws: SiteError(file: "x.md", "the file's name has '\(character)', which a URL cannot carry: rename the file or give it a slug")) {
+            try SitePath.validate(slug: slug, in: "x.md", line: nil)
+        }
+        #expect(throws: SiteError(file: "x.md", "the folder '\(slug)' has '\(character)', which a URL cannot carry: rename it")) {
+            try SitePath.validate(folders: ["posts", slug], in: "x.md")
+        }
+    }
+
     @Test func nestedSlugsAndSlugifiedTagsAreFine() throws {
         try SitePath.validate(slug: "2024/hello", in: "x.md", line: 2)
         #expect(SitePath.slugify("Swift & iOS 17!") == "swift-ios-17")

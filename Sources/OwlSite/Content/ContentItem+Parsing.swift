@@ -38,6 +38,7 @@ extension ContentItem {
             }
         }
 
+        try SitePath.validate(folders: components, in: source)
         if baseName == "_index" || (components.isEmpty && baseName == "index") {
             guard components.count <= 1 else {
                 throw SiteError(file: source, line: 1, "_index.md belongs at the top of a section folder (content/SECTION/_index.md)")

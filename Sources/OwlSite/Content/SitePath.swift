@@ -1,6 +1,8 @@
 /// Paths below the site root and the slugs that make them.
 enum SitePath {
-    /// Throws when `slug` is empty, absolute, or climbs out of its folder.
+    /// Throws when `slug` is empty, absolute, climbs out of its folder, or has a character a
+    /// URL cannot carry. `line` is the slug's line in the front matter, nil when the slug is
+    /// the file's name.
     static func validate(slug: String, in file: String, line: Int?) throws {
         // Read as UTF-8 and scalars: every item's slug is checked, and a character-wise
         // search took as long as parsing the item's front matter.
@@ -12,6 +14,27 @@ enum SitePath {
         if parts.contains(where: \.isEmpty) || slug.unicodeScalars.contains(where: isNewline) {
             throw SiteError(file: file, line: line, "slug '\(slug)' is not a valid path")
         }
+        if let character = urlBreakingCharacter(in: slug) {
+            throw SiteError(file: file, line: line, line == nil
+                ? "the file's name has '\(character)', which a URL cannot carry: rename the file or give it a slug"
+                : "slug '\(slug)' has '\(character)', which a URL cannot carry")
+        }
+    }
+
+    /// Throws when one of `folders` (below `content/`, holding `file`) has a character a URL cannot carry.
+    static func validate(folders: [String], in file: String) throws {
+        for folder in folders {
+            if let character = urlBreakingCharacter(in: folder) {
+                throw SiteError(file: file, "the folder '\(folder)' has '\(character)', which a URL cannot carry: rename it")
+            }
+        }
+    }
+
+    /// The first character of `name` that a URL's path cannot carry as it is: it would
+    /// begin a query (`?`), a fragment (`#`) or an escape (`%`).
+    private static func urlBreakingCharacter(in name: String) -> Character? {
+        name.utf8.first { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
+            .map { Character(Unicode.Scalar($0)) }
     }
 
     /// Whether `scalar` ends a line, as `Character.isNewline` has it.
