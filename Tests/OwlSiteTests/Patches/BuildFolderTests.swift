@@ -29,29 +29,29 @@ struct BuildFolderTests {
         #expect(throws: BuildDiffError.self) { try BuildFolder(url).bytes(of: "../etc/passwd") }
     }
 
-    @Test func writesThePatchUnderOwlPatches() throws {
+    /// A folder holding a build with the first post removed, and that build's diff from the one before.
+    private func folderWithADiff() throws -> (url: URL, build: BuildFolder, diff: BuildDiff) {
         var new = PageFixture.posts()
         new.sections[0].cells.removeFirst()
         let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": new])
         let url = try folder(pair)
-        defer { try? FileManager.default.removeItem(at: url) }
         let build = try BuildFolder(url)
-        let diff = try BuildDiff(from: pair.old, to: build.manifest, pageBytes: build.bytes(of:))
+        return (url, build, try BuildDiff(from: pair.old, to: build.manifest, pageBytes: build.bytes(of:)))
+    }
+
+    @Test func writesThePatchUnderOwlPatches() throws {
+        let (url, build, diff) = try folderWithADiff()
+        defer { try? FileManager.default.removeItem(at: url) }
         let file = try build.write(diff.patch)
         #expect(file.path.hasSuffix("_owl/patches/00000000000000aa.json"))
         #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == diff.patch)
     }
 
     @Test func aPatchThatCannotBeWrittenSaysWhereAndWhy() throws {
-        var new = PageFixture.posts()
-        new.sections[0].cells.removeFirst()
-        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": new])
-        let url = try folder(pair)
+        let (url, build, diff) = try folderWithADiff()
         defer { try? FileManager.default.removeItem(at: url) }
         // A file where the patches' folder belongs.
         try Data().write(to: url.appendingPathComponent("_owl/patches"))
-        let build = try BuildFolder(url)
-        let diff = try BuildDiff(from: pair.old, to: build.manifest, pageBytes: build.bytes(of:))
         let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
         #expect(throws: BuildDiffError.patchFile(path: path, reason: "File exists")) { try build.write(diff.patch) }
     }
