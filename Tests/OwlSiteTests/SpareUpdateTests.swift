@@ -31,16 +31,16 @@ import TestSupport
                 posts.append(name)
                 try site.write("content/posts/\(name).md", "---\ntitle: New \(step)\ndate: 202\(step % 4)-02-0\(1 + step % 8)\ntags: [t\(step % 3)]\n---\n\nBody \(step).\n")
             case 1 where posts.count > 2:
-                let name = posts.remove(at: random.next(below: posts.count))
+                let name = posts.remove(at: Int.random(in: 0..<posts.count, using: &random))
                 try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/\(name).md"))
             case 2:
-                let name = posts[random.next(below: posts.count)]
+                let name = posts[Int.random(in: 0..<posts.count, using: &random)]
                 try site.write("content/posts/\(name).md", "---\ntitle: \(name) edited \(step)\ndate: 2021-0\(1 + step % 9)-10\ntags: [a, t\(step % 2)]\n---\n\nEdited \(step).\n")
             case 3:
                 try site.write("static/files/step.txt", "step \(step)")
             case 4:
                 // The body alone: lists keep their pages.
-                let name = posts[random.next(below: posts.count)]
+                let name = posts[Int.random(in: 0..<posts.count, using: &random)]
                 let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/\(name).md"), encoding: .utf8)
                 try site.write("content/posts/\(name).md", text + "\nMore \(step).\n")
             default:

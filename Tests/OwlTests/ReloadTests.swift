@@ -106,18 +106,18 @@ import TestSupport
                     Section(id: "s\(section)", elements: Array(people[(section * 6)..<(section * 6 + 5)]), header: "\(section)")
                 })
             let update = try director.reload { director in
-                for _ in 0..<random.next(below: 8) {
-                    let section = director.section(at: random.next(below: director.sections.count + 1))
-                    switch random.next(below: 9) {
-                    case 0: section?.add(element: people[random.next(below: people.count)], at: random.next(below: 6))
-                    case 1: section?.remove(at: random.next(below: 6))
-                    case 2: section?.move(from: random.next(below: 6), to: random.next(below: 6))
-                    case 3: section?.header = "h\(random.next(below: 3))"
-                    case 4: director.move(from: random.next(below: 5), to: random.next(below: 5))
-                    case 5: director.remove(section: random.next(below: 5))
-                    case 6: director.add(section: Section(id: "n\(random.next(below: 3))", elements: [people[random.next(below: 40)]]), at: random.next(below: 5))
+                for _ in 0..<Int.random(in: 0..<8, using: &random) {
+                    let section = director.section(at: Int.random(in: 0..<director.sections.count + 1, using: &random))
+                    switch Int.random(in: 0..<9, using: &random) {
+                    case 0: section?.add(element: people[Int.random(in: 0..<people.count, using: &random)], at: Int.random(in: 0..<6, using: &random))
+                    case 1: section?.remove(at: Int.random(in: 0..<6, using: &random))
+                    case 2: section?.move(from: Int.random(in: 0..<6, using: &random), to: Int.random(in: 0..<6, using: &random))
+                    case 3: section?.header = "h\(Int.random(in: 0..<3, using: &random))"
+                    case 4: director.move(from: Int.random(in: 0..<5, using: &random), to: Int.random(in: 0..<5, using: &random))
+                    case 5: director.remove(section: Int.random(in: 0..<5, using: &random))
+                    case 6: director.add(section: Section(id: "n\(Int.random(in: 0..<3, using: &random))", elements: [people[Int.random(in: 0..<40, using: &random)]]), at: Int.random(in: 0..<5, using: &random))
                     case 7: section?.set(elements: section?.elements.map { ($0 as? Contact).map { Contact(name: $0.name + "!", email: $0.email) } ?? $0 } ?? [])
-                    default: section?.move(swappingAt: random.next(below: 6), with: random.next(below: 6))
+                    default: section?.move(swappingAt: Int.random(in: 0..<6, using: &random), with: Int.random(in: 0..<6, using: &random))
                     }
                 }
             }

@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
             return try renderer.render(plan.pages[index])
         }
         let renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
-        let pages = plan.pages.indices.compactMap { reused[$0] ?? renderedByIndex[$0] }
+        let pages = plan.pages.indices.map { reused[$0] ?? renderedByIndex[$0]! }  // every page is one or the other
 
         // The manifest's entries are put together on the other core while the files are
         // gathered and hashed into the build id.

@@ -90,20 +90,20 @@ struct FrontMatterField {
         }
     }
 
-    /// The value as templates see it. The values it holds are taken off `budget`, which
-    /// the fields of a file share: going over it is an error.
+    /// The value as templates see it. What Yams reads is taken off `budget`, which the
+    /// fields of a file share: going over it is an error. (Plain values hold no aliases:
+    /// they are as long as their text.)
     func fieldValue(budget: inout Int) throws -> FieldValue {
-        let value: FieldValue?
         switch plain {
-        case let .scalar(_, .flag(flag))?: value = .flag(flag); budget -= 1
-        case let .scalar(_, .number(number))?: value = .number(number); budget -= 1
-        case let .scalar(text, _)?: value = .text(text); budget -= 1
-        case let .list(items)?: value = .list(items.map(FieldValue.text)); budget -= items.count + 1
-        case nil: value = FieldValue(try yamlField().node, budget: &budget)
+        case let .scalar(_, .flag(flag))?: return .flag(flag)
+        case let .scalar(_, .number(number))?: return .number(number)
+        case let .scalar(text, _)?: return .text(text)
+        case let .list(items)?: return .list(items.map(FieldValue.text))
+        case nil:
+            guard let value = FieldValue(try yamlField().node, budget: &budget) else {
+                throw SiteError(file: file, line: line, "'\(key)': the front matter holds more than \(FieldValue.limit) values (YAML aliases can repeat them)")
+            }
+            return value
         }
-        guard let value, budget >= 0 else {
-            throw SiteError(file: file, line: line, "'\(key)': the front matter holds more than \(FieldValue.limit) values (YAML aliases can repeat them)")
-        }
-        return value
     }
 }

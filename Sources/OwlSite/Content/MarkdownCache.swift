@@ -44,7 +44,7 @@ final class MarkdownCache: Sendable {
     /// The entries of earlier builds, one table per shard, by the hash of their source path
     /// (an integer key is cheaper to find than the path). Of two paths with one hash, the
     /// later is kept and the other's file is parsed again. Never changed after `init`, so
-    /// read without the lock.
+    /// read without locking.
     private let previous: [[UInt64: Earlier]]
     /// The entries of the files read in this build, by shard: the two cores seldom wait for
     /// each other's lock.
@@ -96,9 +96,9 @@ final class MarkdownCache: Sendable {
         Int(hash % UInt64(shardCount))
     }
 
-    /// The entry an earlier build kept for `source`, in shard `shard`, whose hash is `hash`.
-    private func earlier(_ source: String, hash: UInt64, shard: Int) -> Entry? {
-        guard let earlier = previous[shard][hash], earlier.source.areUTF8(of: source) else { return nil }
+    /// The entry an earlier build kept for `source`, whose hash is `hash`.
+    private func earlier(_ source: String, hash: UInt64) -> Entry? {
+        guard let earlier = previous[Self.shard(ofHash: hash)][hash], earlier.source.areUTF8(of: source) else { return nil }
         return earlier.entry
     }
 
@@ -110,16 +110,18 @@ final class MarkdownCache: Sendable {
         let size = Int(status.st_size)
         let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
-        let cached = earlier(source, hash: pathHash, shard: shard)
+        let cached = earlier(source, hash: pathHash)
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
             current[shard].remember(source, cached, isNew: false)
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source)
         let hash = XXH64.hash(bytes)
-        // Touched but the same bytes (a checkout stamps every file): the entry is kept as it is.
+        // Touched but the same bytes (a checkout stamps every file): the entry is kept, with the new stamp.
         if let cached, cached.fingerprint.file == hash, let item = try? cached.item() {
-            current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: cached.fingerprint, binary: cached.binary), isNew: true)
+            var touched = cached
+            (touched.size, touched.modified) = (size, modified)
+            current[shard].remember(source, touched, isNew: true)
             return item
         }
         var item = try parse(bytes)

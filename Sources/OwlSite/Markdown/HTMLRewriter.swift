@@ -69,7 +69,8 @@ struct HTMLRewriter {
     }
 
     private func uniqueID(for text: String, used: inout [String: Int]) -> String {
-        let base = SitePath.slugify(text).isEmpty ? "section" : SitePath.slugify(text)
+        let slug = SitePath.slugify(text)
+        let base = slug.isEmpty ? "section" : slug
         let count = used[base, default: 0]
         used[base] = count + 1
         return count == 0 ? base : "\(base)-\(count)"

@@ -39,11 +39,11 @@ struct AtomicOutput {
     /// When there is no output yet, nor any folder an earlier build left beside it, makes
     /// this build's staging folder now and starts making the folders that hold `files`
     /// (paths below the output) in it; nil otherwise. Give the result to
-    /// ``write(_:buildID:record:prepared:)``, or to ``discard(_:)`` should the build not get there.
+    /// ``write(_:buildID:record:prepared:spare:)``, or to ``discard(_:)`` should the build not get there.
     func prepareFolders(holding files: () -> [String]) -> PreparedFolders? {
         guard !FileManager.default.fileExists(atPath: output.path),
-              leftovers(kind: "spare").isEmpty, leftovers(kind: "new").isEmpty, leftovers(kind: "old").isEmpty,
-              (try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)) != nil else { return nil }
+              spare == nil, leftovers(kind: "new").isEmpty, leftovers(kind: "old").isEmpty,
+              (try? makeFolder(parent)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
         let folders = Self.folders(of: files()), made = HandOver<Set<String>>()

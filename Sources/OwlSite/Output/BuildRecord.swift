@@ -263,6 +263,8 @@ struct BuildRecord: Sendable {
             entries.int(page.output.buildIDOffsets.count)
             for offset in page.output.buildIDOffsets { entries.int(offset) }
             if let stored = page.stored, let index = segmentIndices[stored.segment] {
+                // A stored page's json and binary are the slices `page(_:)` made: one after the other.
+                assert(page.binary.startIndex == page.json.endIndex, "a stored page's entries lie one after the other in its segment")
                 entries.int(index)
                 entries.int(page.json.startIndex)
             } else {

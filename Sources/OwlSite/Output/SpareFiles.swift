@@ -26,8 +26,6 @@ final class SpareFiles: Sendable {
     /// The thread's id while it opens files, for its scheduling policy to be put back when
     /// they are wanted; 0 before and after.
     private let opener = Atomic<Int32>(0)
-    /// Entered while the thread opens files.
-    private let opening = DispatchGroup()
 
     /// Starts opening the files of `folder`, which holds a build that `records` describe.
     private init?(folder: URL, records: BuildRecords) {
@@ -39,7 +37,6 @@ final class SpareFiles: Sendable {
         self.build = build
         self.finished = finished
         self.identity = identity
-        opening.enter()
         Thread { [self] in
             // Idle first, then the id is shown: either the files' taker sees the id and puts
             // the usual policy back, or this thread sees that they are wanted and does.
@@ -49,7 +46,6 @@ final class SpareFiles: Sendable {
             let files = records.load(build).map { openFiles(of: $0, in: root) } ?? [:]
             opener.store(0, ordering: .sequentiallyConsistent)
             Glibc.close(root)  // before the files are handed over: then only they are open
-            opening.leave()
             opened.put(files)
         }.start()
     }
@@ -97,7 +93,7 @@ final class SpareFiles: Sendable {
 
     /// Waits until every file that can be opened is, for a caller with nothing else to do.
     func waitUntilOpened() {
-        opening.wait()
+        _ = try? opened.take()
     }
 
     /// Closes the files, unless they were taken or closed before.

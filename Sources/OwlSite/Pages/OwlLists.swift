@@ -7,7 +7,7 @@ struct OwlLists {
     let context: PageContext
     /// Each item's cell HTML, by cell template.
     let cells: [String: [Int: String]]
-    /// Each item's cell id (``SitePlan/cellID(forPath:)``).
+    /// Each listed item's cell id (``SitePlan/cellID(forPath:)``).
     let cellIDs: [Int: String]
 
     /// The list's HTML and its manifest entry, ranges relative to the list's first byte.
@@ -38,7 +38,8 @@ struct OwlLists {
     private func element(_ cell: ListCell) -> any ElementRepresentable {
         switch cell {
         case let .item(index):
-            return ItemElement(differenceIdentifier: cellIDs[index] ?? SitePlan.cellID(forPath: items[index].path), index: index)
+            guard let id = cellIDs[index] else { preconditionFailure("item \(index) is on a page its PageRenderer was not made for") }
+            return ItemElement(differenceIdentifier: id, index: index)
         case let .tag(slug):
             let tag = context.tags[slug]
             return TagElement(slug: slug, name: tag?.name ?? slug, count: tag?.count ?? 0)

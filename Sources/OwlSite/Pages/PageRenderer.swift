@@ -45,7 +45,8 @@ struct PageRenderer: Sendable {
         var index: Int
     }
 
-    /// The page's bytes and manifest entry, with the build id blanked.
+    /// The page's bytes and manifest entry, with the build id blanked; `page` is one of
+    /// the pages the renderer was made for.
     func render(_ page: PageSpec) throws -> RenderedPage {
         var (values, lists) = try layoutValues(page)
         values["content"] = templates.render(page.layout, values)

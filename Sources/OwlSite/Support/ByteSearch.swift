@@ -8,13 +8,11 @@ enum ByteSearch {
         // Anchored on the needle's last byte (a quote or `>` in the needles used here), which
         // is far rarer in HTML than its first (a space or a letter).
         return needle.withUnsafeBytes { needle in
-            let base = haystack.baseAddress!, tail = needle.count - 1
+            let tail = needle.count - 1
             var index = start + tail
-            while index < haystack.count {
-                guard let found = memchr(base + index, Int32(needle[tail]), haystack.count - index) else { return nil }
-                index = UnsafeRawPointer(found) - base
-                if memcmp(base + index - tail, needle.baseAddress!, tail) == 0 { return index - tail }
-                index += 1
+            while let found = firstOffset(of: needle[tail], in: haystack, from: index) {
+                if memcmp(haystack.baseAddress! + found - tail, needle.baseAddress!, tail) == 0 { return found - tail }
+                index = found + 1
             }
             return nil
         }
