@@ -138,14 +138,16 @@ struct AtomicOutput {
     ) throws {
         let root = folder.path
         let entries = Array(files)
-        let heldEntries = try entries.concurrentMap { held.file($0.key) }
+        let heldEntries = try entries.concurrentMap { held.fileEntry($0.key) }
         // Every file held already and no other: the common case needs no folder work. Else
         // only the folders of the files that come and go are worked on (a rebuild swaps a
         // few patches and manifests of the history, and keeps 10,000 pages where they are).
-        let heldCount = held.fileCount - (held.file(Self.manifestFile) == nil ? 0 : 1)
+        let heldManifest = held.fileEntry(Self.manifestFile)?.number
         let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
-        if !added.isEmpty || heldCount != files.count {
-            let gone = held.filePaths().filter { $0 != Self.manifestFile && files[$0] == nil }
+        if !added.isEmpty || held.fileCount - (heldManifest == nil ? 0 : 1) != files.count {
+            // The files held that were not found above, nor the manifest, are gone.
+            let found = Set(heldEntries.compactMap { $0?.number } + [heldManifest].compactMap { $0 })
+            let gone = held.filePaths(besides: found)
             for path in gone { unlink(root + "/" + path) }
             // Deepest first; `rmdir` leaves a folder that still holds something.
             for directory in Self.folders(of: gone).sorted(by: >) { rmdir(root + "/" + directory) }
@@ -158,7 +160,7 @@ struct AtomicOutput {
             let (path, file) = entries[index]
             let descriptor = opened[path]
             defer { if let descriptor { close(descriptor) } }
-            if let old = heldEntries[index], old == file.record {
+            if let old = heldEntries[index]?.file, old == file.record {
                 if let descriptor {
                     try writer.writeBuildID(of: file, into: descriptor, path: path)
                 } else {

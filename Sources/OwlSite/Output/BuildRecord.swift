@@ -104,10 +104,16 @@ struct BuildRecord: Sendable {
 
     /// The file at `path` below the output folder.
     func file(_ path: String) -> File? {
-        guard let (row, input) = entry(path, hash: nil, in: fileRows) else { return nil }
+        fileEntry(path)?.file
+    }
+
+    /// The file at `path` below the output folder, and its number among the record's files
+    /// (for ``filePaths(besides:)``).
+    func fileEntry(_ path: String) -> (file: File, number: Int)? {
+        guard let (index, input) = entry(path, hash: nil, in: fileRows) else { return nil }
         var reader = input
         guard let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
-        return File(hash: row.hash, size: row.size, buildIDOffsets: offsets)
+        return (File(hash: fileRows[index].hash, size: fileRows[index].size, buildIDOffsets: offsets), index)
     }
 
     /// The hash a record finds `path` by: a caller that looks a path up in several records
@@ -118,7 +124,8 @@ struct BuildRecord: Sendable {
 
     /// The page at `path` below the site root (whose ``pathHash(_:)`` is `pathHash`, if given).
     func page(_ path: String, pathHash: UInt64? = nil) -> Page? {
-        guard let (row, input) = entry(path, hash: pathHash, in: pageRows) else { return nil }
+        guard let (index, input) = entry(path, hash: pathHash, in: pageRows) else { return nil }
+        let row = pageRows[index]
         var reader = input
         guard let key = try? reader.uint64(), let file = try? reader.string(),
               let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }),
@@ -138,30 +145,36 @@ struct BuildRecord: Sendable {
     /// Whether the page at `path` (whose ``pathHash(_:)`` is `pathHash`, if given) has a file
     /// with bytes of this hash and size.
     func hasPage(_ path: String, pathHash: UInt64? = nil, hash: UInt64, size: Int) -> Bool {
-        guard let (row, _) = entry(path, hash: pathHash, in: pageRows) else { return false }
-        return row.hash == hash && row.size == size
+        guard let (index, _) = entry(path, hash: pathHash, in: pageRows) else { return false }
+        return pageRows[index].hash == hash && pageRows[index].size == size
     }
 
     /// Every file's path, in no particular order.
     func filePaths() -> [String] { paths(of: fileRows) }
 
+    /// The paths of the files whose numbers (``fileEntry(_:)``) are not in `found`, in no
+    /// particular order: only their paths are decoded.
+    func filePaths(besides found: Set<Int>) -> [String] {
+        paths(of: fileRows.indices.lazy.filter { !found.contains($0) }.map { fileRows[$0] })
+    }
+
     /// Every page's path, in no particular order.
     func pagePaths() -> [String] { paths(of: pageRows) }
 
-    private func paths(of rows: [Row]) -> [String] {
+    private func paths(of rows: some Sequence<Row>) -> [String] {
         rows.compactMap { row in
             var reader = BinaryReader(bytes, at: row.entry)
             return try? reader.string()
         }
     }
 
-    /// The row of `path` (whose path hash is `hash`, if given) and a reader placed after the entry's path.
-    private func entry(_ path: String, hash: UInt64?, in rows: [Row]) -> (Row, BinaryReader)? {
+    /// The index in `rows` of `path` (whose path hash is `hash`, if given) and a reader placed after the entry's path.
+    private func entry(_ path: String, hash: UInt64?, in rows: [Row]) -> (Int, BinaryReader)? {
         let hash = hash ?? Self.pathHash(path)
         var low = Self.firstRow(notBelow: hash, in: rows)
         while low < rows.count, rows[low].pathHash == hash {
             var reader = BinaryReader(bytes, at: rows[low].entry)
-            if (try? reader.matches(path)) == true { return (rows[low], reader) }
+            if (try? reader.matches(path)) == true { return (low, reader) }
             low += 1
         }
         return nil
