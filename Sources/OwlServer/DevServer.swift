@@ -81,7 +81,15 @@ public struct DevServer: Sendable {
         let group = ServiceGroup(
             configuration: .init(services: [app, live], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
-        try await group.run()
+        // Cancelling the caller's task stops the server as a signal does, gracefully: cancelled
+        // outright, the server would log its open connections as errors. (The group runs in
+        // a task of its own, which the caller's cancellation does not reach.)
+        let running = Task { try await group.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
     }
 }
 
