@@ -16,7 +16,7 @@ public struct BuildFolder: Sendable {
         do {
             manifest = try JSONDecoder().decode(BuildManifest.self, from: data)
         } catch {
-            throw .manifest(path: path, reason: "unreadable build manifest: \(error)")
+            throw .manifest(path: path, reason: "unreadable build manifest: \((error as? DecodingError)?.summary ?? "\(error)")")
         }
         guard manifest.isReadable else {
             throw .manifest(path: path, reason: "unknown manifest format \(manifest.format) version \(manifest.version)")

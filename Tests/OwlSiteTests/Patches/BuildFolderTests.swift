@@ -23,6 +23,25 @@ struct BuildFolderTests {
         }
     }
 
+    /// A manifest that does not decode is named with the place in it and what is wrong there.
+    @Test(arguments: [
+        ("{\"format\": 7}", "unreadable build manifest: format: Expected to decode String but found number instead."),
+        ("{\"format\": \"owl-build\"}", "unreadable build manifest: 'version' is missing"),
+        ("{\"format\": \"owl-build\", \"version\": 1, \"build\": \"ab\", \"pages\": {\"/\": {\"file\": \"index.html\", \"title\": \"t\", "
+            + "\"shell\": \"1\", \"regions\": {}, \"lists\": [{\"id\": 1}]}}}",
+         "unreadable build manifest: pages./.lists[0].id: Expected to decode String but found number instead."),
+        ("{\"format\"", "unreadable build manifest: The given data was not valid JSON."),
+    ])
+    func unreadableManifestSaysWhereAndWhat(json: String, reason: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("_owl"), withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: url.appendingPathComponent("_owl/build.json"))
+        #expect(throws: BuildDiffError.manifest(path: url.appendingPathComponent("_owl/build.json").path, reason: reason)) {
+            try BuildFolder(url)
+        }
+    }
+
     @Test func pageFileOutsideTheFolderIsRefused() throws {
         let url = try folder(BuildPair(old: [:], new: ["/posts/": .posts()]))
         defer { try? FileManager.default.removeItem(at: url) }
