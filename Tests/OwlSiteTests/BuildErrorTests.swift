@@ -107,6 +107,35 @@ import Testing
         #expect(FolderSnapshot(site.root) == sources, "the sources are untouched")
     }
 
+    /// An output that holds something other than an earlier build is left as it is: the
+    /// build would swap it out, and a later build empty it.
+    @Test(arguments: [false, true])
+    func anOutputOfOtherFilesIsRefused(isFile: Bool) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        if isFile {
+            try site.write("public", "my notes\n")
+        } else {
+            try site.write("public/notes.txt", "my notes\n")
+        }
+        let before = FolderSnapshot(site.root)
+        let result = try site.build()
+        #expect(result.status == 1)
+        let problem = isFile ? "is a file, not a folder: building would replace it" : "holds files but no earlier build of a site: building would replace them"
+        #expect(result.standardError.contains(problem) && result.standardError.contains(site.output.path), "\(result.standardError)")
+        #expect(FolderSnapshot(site.root) == before, "nothing is moved, written or deleted")
+    }
+
+    /// An empty folder is taken as the output, and an earlier build is replaced.
+    @Test func anEmptyOutputFolderOrAnEarlierBuildIsBuiltInto() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try FileManager.default.createDirectory(at: site.output, withIntermediateDirectories: true)
+        #expect(try site.build().status == 0)
+        #expect(try site.build(["--base-url", "https://example.com/other/"]).status == 0)
+        #expect(try site.page("index.html").contains("/other/"))
+    }
+
     @Test(arguments: ["example.com", "/blog/", "ftp://example.com/", "https://", "https://example.com/?page=2", "https://example.com/#top"])
     func aBaseURLThatCannotBeOneIsRefused(_ baseURL: String) throws {
         let site = try SiteFixture()

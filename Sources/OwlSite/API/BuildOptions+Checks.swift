@@ -19,5 +19,22 @@ extension BuildOptions {
                 throw SiteError(file: "\(folder)/", "the output folder \(output) is inside the site's \(folder)/ folder; choose an --output outside it")
             }
         }
+        try checkOutputHoldsOnlyABuild()
+    }
+
+    /// Refuses an output that is a file, or a folder that holds something but no earlier
+    /// build: the build would swap it out and a later build empty it (`--output ~/Documents`).
+    /// An empty folder, or none, is fine.
+    private func checkOutputHoldsOnlyABuild() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw SiteError("the output \(output.path) is a file, not a folder: building would replace it; choose another --output")
+        }
+        guard BuildManifest.build(inOutput: output) == nil,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: output.path), !names.isEmpty else { return }
+        throw SiteError(
+            "the output folder \(output.path) holds files but no earlier build of a site: building would replace them; empty it, or choose another --output"
+        )
     }
 }
