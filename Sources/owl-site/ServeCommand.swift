@@ -28,6 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = folders.buildOptions(baseURL: nil, quiet: true)
+        // A folder that is not for the output is not served, as a failed build's output would be.
+        do {
+            try options.checkOutputFolder()
+        } catch {
+            Self.write("error: \(error)", to: .standardError)
+            throw ExitCode.failure
+        }
         let server = DevServer(
             configuration: .init(
                 output: options.output.path,

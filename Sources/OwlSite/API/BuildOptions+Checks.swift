@@ -6,8 +6,10 @@ extension BuildOptions {
 
     /// Refuses an output folder that the build would swap over its own sources: the site
     /// folder itself or a folder holding it, or one inside `content/`, `Templates/` or
-    /// `static/`, whose files the next build (or `serve`'s watcher) would take for sources.
-    func checkOutputFolder() throws {
+    /// `static/`, whose files the next build (or `serve`'s watcher) would take for sources;
+    /// and an output that holds something other than an earlier build. Every build checks
+    /// this first; `serve` checks it before it serves the folder.
+    public func checkOutputFolder() throws {
         let output = self.output.resolvingSymlinksInPath().path
         let source = self.source.resolvingSymlinksInPath().path
         if source == output || source.hasPrefix(output == "/" ? "/" : output + "/") {
