@@ -57,6 +57,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.owl-spare").path))
     }
 
+    /// An output that is a symbolic link (`public -> /var/www/site`) stays one, and every
+    /// build lands in the folder it names, not in a folder put in the link's place.
+    @Test func aSymbolicLinkAsTheOutputKeepsPointingAtTheNewestBuild() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let target = site.root.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.output, withDestinationURL: target)
+        for step in 0..<3 {
+            try site.write("content/posts/second.md", "---\ntitle: Second, edit \(step)\ndate: 2021-06-01\n---\n\nBody.\n")
+            #expect(try site.build().status == 0)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.output.path) == target.path, "step \(step)")
+            #expect(try site.page("posts/second/index.html").contains("Second, edit \(step)"), "step \(step)")
+        }
+    }
+
     @Test func theOutputNeverGoesMissingWhileBuildsSwapIn() async throws {
         let site = try SiteFixture()
         defer { site.remove() }

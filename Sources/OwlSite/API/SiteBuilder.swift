@@ -46,7 +46,10 @@ public struct SiteBuilder: Sendable {
 
         try options.checkOutputFolder()
         let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
-        let output = AtomicOutput(output: options.output)
+        // An output that is a symbolic link is updated where it points: the link stays, and
+        // the folder it names is swapped (otherwise the link itself would be swapped out).
+        let outputFolder = options.output.resolvingSymlinksInPath()
+        let output = AtomicOutput(output: outputFolder)
         let records = BuildRecords(cacheFolder: cacheFolder)
         // A rebuild writes into the spare folder: its files are opened while the pages render.
         let spare = reusingPreviousOutput ? SpareFiles.opening(besideOutput: output, records: records) : nil
@@ -138,7 +141,7 @@ public struct SiteBuilder: Sendable {
         do {
             // A build id hashes every file: when the output already holds this build, the
             // files it would write are the files it has.
-            if previous?.build != buildID || previousOutput != options.output {
+            if previous?.build != buildID || previousOutput != outputFolder {
                 writing = true
                 try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
             }
