@@ -19,6 +19,8 @@ import Testing
         Case(overlay: "recursive-partial", location: "Templates/partials/menu.mustache:2:", message: "template 'partials/header' includes itself"),
         Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),
         Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
+        Case(overlay: "deep-sections", location: "Templates/layouts/single.mustache:2:", message: "sections and included templates nest more than 100 deep"),
+        Case(overlay: "partial-behind-delimiters", location: "Templates/partials/header.mustache:3:", message: "template 'partials/header' includes itself"),
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
         Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),

@@ -43,8 +43,13 @@ struct TemplateSet: Sendable {
 
         var parsed: [String: MustacheTemplate] = [:]
         var hash = ContentHash()
+        let tags = texts.mapValues { Self.tags(in: $0.text) }
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
+            // Parsed by recursion: sections nested thousands deep would overflow the stack.
+            if let line = Self.nesting(of: tags[name]!, includedDepth: { _ in 0 }).lineTooDeep {
+                throw SiteError(file: file, line: line, "template syntax error: \(Self.tooDeep)")
+            }
             do {
                 parsed[name] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
@@ -62,7 +67,6 @@ struct TemplateSet: Sendable {
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.description
-        let tags = texts.mapValues { Self.tags(in: $0.text) }
         let includes = try Self.checkPartials(tags, files: texts.mapValues(\.file), names: names)
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
@@ -90,22 +94,56 @@ struct TemplateSet: Sendable {
         var line: Int
     }
 
-    /// The tags of `text`, line by line.
+    /// The tags of `text` in order, following set-delimiter tags (`{{=<% %>=}}`) as
+    /// Mustache does, so that no include or section escapes the checks below.
     private static func tags(in text: String) -> [Tag] {
         var tags: [Tag] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                let after = rest[open.upperBound...]
-                guard let close = after.range(of: "}}") else { break }
-                let inside = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                let sigil = inside.first.flatMap { "#^/>&{!=".contains($0) ? $0 : nil }
-                let name = inside.dropFirst(sigil == nil ? 0 : 1).trimmingCharacters(in: CharacterSet(charactersIn: " \t}"))
-                tags.append(Tag(sigil: sigil, name: name, line: number + 1))
-                rest = after[close.upperBound...]
+        var (open, close) = ("{{", "}}")
+        var rest = text[...]
+        var line = 1
+        while let start = rest.range(of: open) {
+            let after = rest[start.upperBound...]
+            guard let end = after.range(of: close) else { break }
+            line += newlines(in: rest[..<start.lowerBound])
+            let inside = after[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+            let sigil = inside.first.flatMap { "#^/>&{!=".contains($0) ? $0 : nil }
+            if sigil == "=", inside.count > 2, inside.hasSuffix("=") {
+                let delimiters = inside.dropFirst().dropLast().split(whereSeparator: \.isWhitespace)
+                if delimiters.count == 2 { (open, close) = (String(delimiters[0]), String(delimiters[1])) }
             }
+            let name = inside.dropFirst(sigil == nil ? 0 : 1).trimmingCharacters(in: CharacterSet(charactersIn: " \t}"))
+            tags.append(Tag(sigil: sigil, name: name, line: line))
+            line += newlines(in: after[..<end.upperBound])
+            rest = after[end.upperBound...]
         }
         return tags
+    }
+
+    private static func newlines(in text: Substring) -> Int {
+        text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    /// How deep a template's sections and includes may nest, counting those of the templates
+    /// it includes: templates are parsed and rendered by recursion, and thousands of levels
+    /// would overflow the stack. Real themes nest a few levels.
+    static let nestingLimit = 100
+    private static let tooDeep = "sections and included templates nest more than \(nestingLimit) deep"
+
+    /// How deep `tags` nest sections and includes, an include counting one level more than
+    /// `includedDepth` gives for the template it names; and the line of the first tag that
+    /// takes the nesting past ``nestingLimit``, if one does.
+    private static func nesting(of tags: [Tag], includedDepth: (String) -> Int) -> (depth: Int, lineTooDeep: Int?) {
+        var level = 0, deepest = 0, lineTooDeep: Int?
+        for tag in tags {
+            switch tag.sigil {
+            case "#", "^": level += 1; deepest = max(deepest, level)
+            case "/": level = max(0, level - 1)
+            case ">": deepest = max(deepest, level + 1 + includedDepth(tag.name))
+            default: continue
+            }
+            if deepest > nestingLimit, lineTooDeep == nil { lineTooDeep = tag.line }
+        }
+        return (deepest, lineTooDeep)
     }
 
     /// `starts` and every template they include, directly or through others.
@@ -154,6 +192,19 @@ struct TemplateSet: Sendable {
             finished.insert(name)
         }
         for name in includes.keys.sorted() { try visit(name, path: []) }
+        // No cycles: each template's depth, through what it includes, is known once.
+        var depths: [String: Int] = [:]
+        func depth(_ name: String) -> Int {
+            if let known = depths[name] { return known }
+            let found = nesting(of: tags[name] ?? [], includedDepth: depth).depth
+            depths[name] = found
+            return found
+        }
+        for name in includes.keys.sorted() {
+            if let line = nesting(of: tags[name] ?? [], includedDepth: depth).lineTooDeep {
+                throw SiteError(file: files[name]!, line: line, "template syntax error: \(tooDeep)")
+            }
+        }
         return includes.mapValues { $0.map(\.partial) }
     }
 }
