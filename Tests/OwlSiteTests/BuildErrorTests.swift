@@ -24,6 +24,8 @@ import Testing
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
         Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
+        Case(overlay: "reserved-page", location: "content/sneaky.md:3:", message: "/_owl/patches/ would be inside _owl/, where owl-site keeps its own files"),
+        Case(overlay: "reserved-static", location: "static/_owl/owl.js:", message: "_owl/owl.js would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
         Case(overlay: "unknown-config-key", location: "owl.yml:5:", message: "unknown key 'colour'"),
         Case(overlay: "alias-bomb", location: "content/posts/bad.md:9:", message: "'a5': the front matter holds more than 100000 values"),

@@ -225,6 +225,18 @@ import Owl
         }
     }
 
+    /// `_owl/` and what is inside it are owl-site's; names that only begin the same are not.
+    @Test func theReservedFolderIsRefusedAndOnlyIt() throws {
+        for path in ["_owl", "_owl/owl.js", "/_owl/", "/_owl/patches/", "_owl/history/x.json"] {
+            #expect(throws: SiteError(file: "f", line: 3, "\(path) would be inside _owl/, where owl-site keeps its own files; move or rename it")) {
+                try SitePath.checkNotReserved(path, from: "f", line: 3)
+            }
+        }
+        for path in ["_owlish/x", "/_owls/", "posts/_owl/", "/posts/_owl/x/", "owl.js"] {
+            try SitePath.checkNotReserved(path, from: "f")
+        }
+    }
+
     @Test func nestedSlugsAndSlugifiedTagsAreFine() throws {
         try SitePath.validate(slug: "2024/hello", in: "x.md", line: 2)
         #expect(SitePath.slugify("Swift & iOS 17!") == "swift-ios-17")

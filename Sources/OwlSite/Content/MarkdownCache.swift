@@ -36,7 +36,9 @@ final class MarkdownCache: Sendable {
         var entry: Entry
     }
 
-    private static let formatVersion = 5
+    /// Changes with the items' binary form, and with the checks an item passes when parsed
+    /// (an item from the cache is not checked again).
+    private static let formatVersion = 6
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.

@@ -26,12 +26,16 @@ extension SiteContent {
         var staticFiles: [String: URL] = [:]
         let staticFolder = root.appendingPathComponent("static")
         if FileManager.default.fileExists(atPath: staticFolder.path) {
-            for path in try FileTree.files(below: staticFolder) { staticFiles[path] = staticFolder.appendingPathComponent(path) }
+            for path in try FileTree.files(below: staticFolder) {
+                try SitePath.checkNotReserved(path, from: "static/\(path)")
+                staticFiles[path] = staticFolder.appendingPathComponent(path)
+            }
         }
         for path in try FileTree.files(below: contentFolder) {
             if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
                 markdownPaths.append(path)
             } else {
+                try SitePath.checkNotReserved(path, from: "content/\(path)")
                 staticFiles[path] = contentFolder.appendingPathComponent(path)
             }
         }

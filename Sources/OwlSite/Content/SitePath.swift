@@ -85,6 +85,18 @@ enum SitePath {
         name.prefix(1).uppercased() + name.dropFirst()
     }
 
+    /// The output folder owl-site keeps its own files in: the build manifest, its history,
+    /// the patches and `owl.js`. No page or copied file may go there.
+    static let reservedFolder = "_owl"
+
+    /// Throws when `path`, below the output folder (`_owl/owl.js`, or a page's `/_owl/x/`),
+    /// is in ``reservedFolder``; `file` and `line` say where it comes from.
+    static func checkNotReserved(_ path: String, from file: String, line: Int? = nil) throws {
+        let relative = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : path[...]
+        guard relative == reservedFolder || relative.hasPrefix(reservedFolder + "/") else { return }
+        throw SiteError(file: file, line: line, "\(path) would be inside \(reservedFolder)/, where owl-site keeps its own files; move or rename it")
+    }
+
     /// The output file of the page at `path`: `/posts/a/` → `posts/a/index.html`.
     static func file(for path: String) -> String {
         String(path.dropFirst()) + "index.html"
