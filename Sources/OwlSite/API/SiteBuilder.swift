@@ -177,6 +177,11 @@ public struct SiteBuilder: Sendable {
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
+        for (name, role) in [("feed.xml", "feed"), ("sitemap.xml", "sitemap")] {
+            if let url = content.staticFiles[name] {
+                throw SiteError(file: FileTree.display(url, relativeTo: options.source), "\(name) is the site's \(role), which owl-site writes; rename this file")
+            }
+        }
         files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
         files["sitemap.xml"] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         return files
