@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// `owl-site serve`: builds the site, serves the output folder, rebuilds when the
@@ -85,10 +89,17 @@ public struct DevServer: Sendable {
         // outright, the server would log its open connections as errors. (The group runs in
         // a task of its own, which the caller's cancellation does not reach.)
         let running = Task { try await group.run() }
-        try await withTaskCancellationHandler {
-            try await running.value
-        } onCancel: {
-            Task { await group.triggerGracefulShutdown() }
+        do {
+            try await withTaskCancellationHandler {
+                try await running.value
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
+        } catch let error as IOError {
+            // Binding the address is the only system call that fails the server as a whole.
+            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: String(cString: strerror(error.errnoCode)))
+        } catch is SocketAddressError, is SocketAddressError.UnknownHost {
+            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: "no such host")
         }
     }
 }
@@ -105,11 +116,14 @@ extension DevServer {
 public enum DevServerError: Error, Equatable, CustomStringConvertible {
     /// There is no output folder to serve.
     case missingOutput(String)
+    /// The address cannot be listened on, for `reason` (the port is taken, the host unknown).
+    case cannotListen(host: String, port: Int, reason: String)
 
-    /// `PATH: no such folder to serve`.
+    /// `PATH: no such folder to serve`, or `cannot listen on HOST:PORT: REASON`.
     public var description: String {
         switch self {
         case .missingOutput(let path): "\(path): no such folder to serve"
+        case let .cannotListen(host, port, reason): "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
         }
     }
 }

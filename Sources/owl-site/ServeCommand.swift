@@ -24,6 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard !host.isEmpty else { throw ValidationError("--host must name an address, such as 127.0.0.1 or ::1.") }
     }
 
     func run() async throws {

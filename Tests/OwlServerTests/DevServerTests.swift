@@ -19,6 +19,20 @@ import Testing
         #expect(log.all == [.failed(failure)])
     }
 
+    /// A port another server holds stops the server with the address and the system's
+    /// reason. (A host that does not resolve is not tried: that would ask the network.)
+    @Test func anAddressThatCannotBeListenedOnStopsTheServerWithAReason() async throws {
+        let site = try TestSite()
+        try site.build()
+        try await withServer(site) { port, _ in
+            let taken = DevServer(configuration: .init(output: site.output, port: port, watching: nil), rebuilder: SiteRebuilder { _ in "b" })
+            await #expect(throws: DevServerError.cannotListen(host: "127.0.0.1", port: port, reason: "Address already in use")) {
+                try await taken.run { _ in }
+            }
+        }
+        #expect(DevServerError.cannotListen(host: "::1", port: 80, reason: "Permission denied").description == "cannot listen on [::1]:80: Permission denied")
+    }
+
     @Test func aFirstBuildThatFailsStillServesTheOutputAndReportsTheError() async throws {
         let site = try TestSite()
         try site.write("site/content/posts/first.md", "!error")
