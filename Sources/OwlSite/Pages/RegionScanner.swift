@@ -6,17 +6,20 @@ enum RegionScanner {
 
     /// Regions by name, with `[start, end)` byte ranges.
     static func regions(in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
+        bytes.withUnsafeBytes { regions(in: $0) }
+    }
+
+    private static func regions(in bytes: UnsafeRawBufferPointer) -> [(name: String, range: Range<Int>)] {
         var result: [(String, Range<Int>)] = []
         var index = 0
         while let found = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {
             index = found + marker.count
-            guard let nameEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\"")),
+            guard let nameEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: index),
                   let tagStart = bytes[..<found].lastIndex(of: UInt8(ascii: "<")),
-                  let openEnd = bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")) else { continue }
+                  let openEnd = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: nameEnd) else { continue }
             let name = String(decoding: bytes[index..<nameEnd], as: UTF8.self)
-            let tag = Array(bytes[(tagStart + 1)...].prefix { isNameByte($0) })
-            let tagName = String(decoding: tag, as: UTF8.self).lowercased()
-            if voidElements.contains(tagName) {
+            let tag = bytes[(tagStart + 1)...].prefix { isNameByte($0) }
+            if voidElements.contains(String(decoding: tag, as: UTF8.self).lowercased()) {
                 result.append((name, tagStart..<(openEnd + 1)))
             } else if let end = closingEnd(of: tag, in: bytes, from: openEnd + 1) {
                 result.append((name, tagStart..<end))
@@ -29,18 +32,19 @@ enum RegionScanner {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
     }
 
-    /// One past the `>` of the closing tag that balances an open `tag` before `start`.
-    private static func closingEnd(of tag: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    /// One past the `>` of the closing tag that balances an open `tag` before `start`,
+    /// jumping from one `<` to the next.
+    private static func closingEnd(of tag: Slice<UnsafeRawBufferPointer>, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var depth = 1
         var index = start
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+        while let open = ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: index) {
             let closing = open + 1 < bytes.count && bytes[open + 1] == UInt8(ascii: "/")
             let nameStart = open + (closing ? 2 : 1)
             let nameEnd = nameStart + tag.count
             if nameEnd < bytes.count, bytes[nameStart..<nameEnd].elementsEqual(tag), !isNameByte(bytes[nameEnd]) {
                 depth += closing ? -1 : 1
                 if depth == 0 {
-                    return bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }
+                    return ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: nameEnd).map { $0 + 1 }
                 }
             }
             index = open + 1
