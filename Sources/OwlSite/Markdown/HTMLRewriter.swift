@@ -10,15 +10,20 @@ struct HTMLRewriter {
         output.reserveCapacity(html.count + 256)
         let prefix = Array(rootPath.utf8.dropLast())
         var usedIDs: [String: Int] = [:]
+        let bytes = UnsafeRawBufferPointer(html)
+        // The next `<`, and the next `"` (which only matters with a base path), each found once.
+        var nextTag = -1, nextQuote = -1
         var index = 0
         while index < html.count {
             let byte = html[index]
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
-                let close = Array("</h\(level)>".utf8)
                 let contentStart = index + 4
-                let contentEnd = ByteSearch.firstOffset(of: close, in: UnsafeRawBufferPointer(html), from: contentStart) ?? html.count
+                let contentEnd = ByteSearch.firstOffset(of: Self.headingEnds[level], in: bytes, from: contentStart) ?? html.count
                 let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
-                output.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
+                output.append(contentsOf: html[index..<(index + 3)])  // `<hN`
+                output.append(contentsOf: #" id=""#.utf8)
+                output.append(contentsOf: id.utf8)
+                output.append(contentsOf: #"">"#.utf8)
                 index = contentStart
                 continue
             }
@@ -30,13 +35,19 @@ struct HTMLRewriter {
                 continue
             }
             // Copy the run up to the next byte that may start a heading or a link value.
-            var end = index + 1
-            while end < html.count, html[end] != UInt8(ascii: "<"), html[end] != UInt8(ascii: "\"") { end += 1 }
+            if nextTag <= index { nextTag = ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: index + 1) ?? html.count }
+            if !prefix.isEmpty, nextQuote <= index {
+                nextQuote = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: index + 1) ?? html.count
+            }
+            let end = prefix.isEmpty ? nextTag : min(nextTag, nextQuote)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: html[index..<end]))
             index = end
         }
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// `</hN>` for each heading level `N` (index 0 unused).
+    private static let headingEnds = (0...6).map { Array("</h\($0)>".utf8) }
 
     /// `<h1>` … `<h6>` with no attributes at `index`.
     private func headingLevel(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
