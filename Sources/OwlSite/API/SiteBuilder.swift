@@ -115,10 +115,15 @@ public struct SiteBuilder: Sendable {
         files.merge(try history.files(manifest: manifest, previousOutput: previousOutput, previous: previous)) { new, _ in new }
         // The records of the earlier builds, read once (on both cores): the patches compare
         // with them, and one of them describes the spare folder the output is written into.
+        // So is the record of an earlier build with this build's id (the same sources
+        // again), read now: while the output is written, this build's record replaces it.
         let earlier = Array(history.earlier)
-        let earlierRecords = try earlier.concurrentMap { $0 == outputRecord?.build ? outputRecord : records.load($0) }
-        let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(earlier, earlierRecords).compactMap { build, record in record.map { (build, $0) } })
-        let record = { @Sendable (build: String) in recordsByBuild[build] ?? records.load(build) }
+        let known = [buildID] + earlier
+        let knownRecords = try known.concurrentMap { $0 == outputRecord?.build ? outputRecord : records.load($0) }
+        let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(known, knownRecords).compactMap { build, record in record.map { (build, $0) } })
+        let record = { @Sendable (build: String) in
+            build == buildID ? recordsByBuild[build] : recordsByBuild[build] ?? records.load(build)
+        }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
         let patches = try PatchFile.files(
             from: earlier, to: buildID, pages: pages, pathHashes: pathHashes, record: record, previousOutput: previousOutput
