@@ -25,6 +25,7 @@ import Testing
         Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
         Case(overlay: "reserved-page", location: "content/sneaky.md:3:", message: "/_owl/patches/ would be inside _owl/, where owl-site keeps its own files"),
+        Case(overlay: "copied-twice", location: "content/images/owl.txt:", message: "static/images/owl.txt is copied to images/owl.txt too"),
         Case(overlay: "static-sitemap", location: "static/sitemap.xml:", message: "sitemap.xml is the site's sitemap, which owl-site writes"),
         Case(overlay: "reserved-static", location: "static/_owl/owl.js:", message: "_owl/owl.js would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),

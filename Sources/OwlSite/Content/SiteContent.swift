@@ -36,6 +36,9 @@ extension SiteContent {
                 markdownPaths.append(path)
             } else {
                 try SitePath.checkNotReserved(path, from: "content/\(path)")
+                if staticFiles[path] != nil {
+                    throw SiteError(file: "content/\(path)", "static/\(path) is copied to \(path) too; keep one of them")
+                }
                 staticFiles[path] = contentFolder.appendingPathComponent(path)
             }
         }
