@@ -102,6 +102,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
+    @Test func aSourceThatIsNoFolderIsNamed() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let missing = site.root.appendingPathComponent("nowhere")
+        let result = try site.run(["build", "--source", missing.path, "--output", site.output.path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: \(missing.path): no such folder: the source is the site's folder, which holds content/\n", "\(result.standardError)")
+    }
+
     @Test(arguments: [".", "..", "content/public", "static", "Templates/out"])
     func anOutputFolderOverTheSourcesIsRefused(_ output: String) throws {
         let site = try SiteFixture()

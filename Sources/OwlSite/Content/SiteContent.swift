@@ -19,6 +19,10 @@ extension SiteContent {
     static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
         let root = options.source
         let contentFolder = root.appendingPathComponent("content")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SiteError(file: root.path, "no such folder: the source is the site's folder, which holds content/")
+        }
         guard FileManager.default.fileExists(atPath: contentFolder.path) else {
             throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "no content folder: the source needs content/ with Markdown files")
         }
