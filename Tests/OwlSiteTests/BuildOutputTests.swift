@@ -83,6 +83,21 @@ import Testing
         #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "footer", "nav", "title"])
     }
 
+    /// A post saved with CRLF line ends, or with a byte-order mark first, keeps its front matter.
+    @Test func frontMatterIsReadThroughCRLFAndAByteOrderMark() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("content/posts/crlf.md", "---\r\ntitle: Windows lines\r\ndate: 2021-03-04\r\n---\r\n\r\nBody.\r\n")
+        try Data([0xEF, 0xBB, 0xBF] + Array("---\ntitle: Marked\ndate: 2021-03-05\n---\n\nBody.\n".utf8))
+            .write(to: site.root.appendingPathComponent("content/posts/bom.md"))
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        for (file, title) in [("crlf", "Windows lines"), ("bom", "Marked")] {
+            let page = try site.page("posts/\(file)/index.html")
+            #expect(page.contains(">\(title) · ") && !page.contains("title: \(title)"), "\(file)")
+        }
+    }
+
     @Test func leavesOutDraftsAndFuturePostsUnlessAsked() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -82,9 +82,11 @@ enum SourceText {
         try decode(bytes(url, displayName: displayName), displayName: displayName)
     }
 
-    /// `bytes` as a string, or an error at the line of the first invalid UTF-8 sequence.
+    /// `bytes` as a string, without the byte-order mark some editors put first, or an error
+    /// at the line of the first invalid UTF-8 sequence.
     static func decode(_ bytes: [UInt8], displayName: String) throws -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        if let text = String(validating: text, as: UTF8.self) { return text }
         let offset = firstInvalidOffset(bytes)
         let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         throw SiteError(file: displayName, line: line, "invalid UTF-8 (byte \(offset))")

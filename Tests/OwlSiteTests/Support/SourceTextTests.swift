@@ -12,6 +12,17 @@ import Testing
         #expect(try SourceText.bytes(url, displayName: "f") == bytes)
     }
 
+    /// Some editors begin a UTF-8 file with a byte-order mark: it is not part of the text,
+    /// and an invalid byte after it is still found on its line.
+    @Test func aByteOrderMarkIsDropped() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try SourceText.decode(mark + Array("---\ntitle: A\n".utf8), displayName: "f") == "---\ntitle: A\n")
+        #expect(try SourceText.decode(Array("a".utf8) + mark, displayName: "f") == "a\u{FEFF}", "only at the start")
+        #expect(throws: SiteError(file: "f", line: 2, "invalid UTF-8 (byte 6)")) {
+            try SourceText.decode(mark + Array("a\nb".utf8) + [0xFF], displayName: "f")
+        }
+    }
+
     @Test func aMissingFileOrAFolderCannotBeRead() {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-missing-\(UUID().uuidString)")
         #expect(throws: SiteError(file: "m", "cannot read the file")) { try SourceText.bytes(missing, displayName: "m") }
