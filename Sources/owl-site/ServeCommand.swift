@@ -29,13 +29,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = folders.buildOptions(baseURL: nil, quiet: true)
-        // A folder that is not for the output is not served, as a failed build's output would be.
-        do {
-            try options.checkOutputFolder()
-        } catch {
-            Self.write("error: \(error)", to: .standardError)
-            throw ExitCode.failure
-        }
         let server = DevServer(
             configuration: .init(
                 output: options.output.path,
@@ -54,6 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
         )
         do {
+            // Folders that are not for a site are refused, not served as a failed build's output would be.
+            try options.checkFolders()
             try await server.run(report: Self.print)
         } catch {
             Self.write("error: \(error)", to: .standardError)

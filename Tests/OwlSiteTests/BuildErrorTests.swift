@@ -141,19 +141,23 @@ import Testing
         #expect(FolderSnapshot(site.root) == before, "nothing is moved, written or deleted")
     }
 
-    /// `serve` refuses such an output too, rather than serve the folder as it is.
-    @Test func serveRefusesAnOutputOfOtherFiles() throws {
+    /// `serve` refuses such an output, and a source that is no folder, rather than serve anything.
+    @Test(arguments: [false, true])
+    func serveRefusesFoldersThatAreNotASite(missingSource: Bool) throws {
         let site = try SiteFixture()
         defer { site.remove() }
         try site.write("public/notes.txt", "my notes\n")
         let before = FolderSnapshot(site.root)
+        let source = missingSource ? site.root.appendingPathComponent("nowhere") : site.root
         // Should it serve after all, `timeout` ends it, with status 124.
         let result = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/timeout"), [
-            "20", SiteFixture.binary.path, "serve", "--source", site.root.path, "--port", "0", "--no-watch",
+            "20", SiteFixture.binary.path, "serve", "--source", source.path, "--output", site.output.path, "--port", "0", "--no-watch",
         ], in: site.root)
         #expect(result.status == 1)
-        #expect(result.standardError == "error: the output folder \(site.output.path) holds files but no earlier build of a site: "
-                + "building would replace them; empty it, or choose another --output\n", "\(result.standardError)")
+        let message = missingSource
+            ? "\(source.path): no such folder: the source is the site's folder, which holds content/"
+            : "the output folder \(site.output.path) holds files but no earlier build of a site: building would replace them; empty it, or choose another --output"
+        #expect(result.standardError == "error: \(message)\n", "\(result.standardError)")
         #expect(!result.standardOutput.contains("Serving"))
         #expect(FolderSnapshot(site.root) == before)
     }

@@ -4,12 +4,16 @@ extension BuildOptions {
     /// The folders below the source whose files become part of the site.
     static let sourceFolders = ["content", "Templates", "static"]
 
-    /// Refuses an output folder that the build would swap over its own sources: the site
-    /// folder itself or a folder holding it, or one inside `content/`, `Templates/` or
-    /// `static/`, whose files the next build (or `serve`'s watcher) would take for sources;
-    /// and an output that holds something other than an earlier build. Every build checks
-    /// this first; `serve` checks it before it serves the folder.
-    public func checkOutputFolder() throws {
+    /// Refuses a source that is not a folder, and an output folder that the build would swap
+    /// over its own sources: the site folder itself or a folder holding it, or one inside
+    /// `content/`, `Templates/` or `static/`, whose files the next build (or `serve`'s
+    /// watcher) would take for sources; and an output that holds something other than an
+    /// earlier build. Every build checks this first; `serve` checks it before it serves.
+    public func checkFolders() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: self.source.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SiteError(file: self.source.path, "no such folder: the source is the site's folder, which holds content/")
+        }
         let output = self.output.resolvingSymlinksInPath().path
         let source = self.source.resolvingSymlinksInPath().path
         if source == output || source.hasPrefix(output == "/" ? "/" : output + "/") {

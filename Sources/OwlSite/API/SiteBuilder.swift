@@ -44,7 +44,7 @@ public struct SiteBuilder: Sendable {
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
-        try options.checkOutputFolder()
+        try options.checkFolders()
         let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
         // An output that is a symbolic link is updated where it points: the link stays, and
         // the folder it names is swapped (otherwise the link itself would be swapped out).
@@ -181,11 +181,6 @@ public struct SiteBuilder: Sendable {
         if let script = EmbeddedTheme.owlJS { files["_owl/owl.js"] = OutputFile(Array(script.utf8)) }
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
-        }
-        for (name, role) in [("feed.xml", "feed"), ("sitemap.xml", "sitemap")] {
-            if let url = content.staticFiles[name] {
-                throw SiteError(file: FileTree.display(url, relativeTo: options.source), "\(name) is the site's \(role), which owl-site writes; rename this file")
-            }
         }
         files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
         files["sitemap.xml"] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))

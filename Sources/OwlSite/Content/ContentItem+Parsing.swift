@@ -50,7 +50,6 @@ extension ContentItem {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
         }
-        try SitePath.checkNotReserved(path, from: source, line: lines["slug"])
         var body = markdown.render(frontMatter.body)
         links = body.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
         html = .rendered(body)

@@ -19,10 +19,6 @@ extension SiteContent {
     static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
         let root = options.source
         let contentFolder = root.appendingPathComponent("content")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw SiteError(file: root.path, "no such folder: the source is the site's folder, which holds content/")
-        }
         guard FileManager.default.fileExists(atPath: contentFolder.path) else {
             throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "no content folder: the source needs content/ with Markdown files")
         }
@@ -31,7 +27,7 @@ extension SiteContent {
         let staticFolder = root.appendingPathComponent("static")
         if FileManager.default.fileExists(atPath: staticFolder.path) {
             for path in try FileTree.files(below: staticFolder) {
-                try SitePath.checkNotReserved(path, from: "static/\(path)")
+                try SitePath.checkCopied(to: path, from: "static/\(path)")
                 staticFiles[path] = staticFolder.appendingPathComponent(path)
             }
         }
@@ -39,7 +35,7 @@ extension SiteContent {
             if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
                 markdownPaths.append(path)
             } else {
-                try SitePath.checkNotReserved(path, from: "content/\(path)")
+                try SitePath.checkCopied(to: path, from: "content/\(path)")
                 if staticFiles[path] != nil {
                     throw SiteError(file: "content/\(path)", "static/\(path) is copied to \(path) too; keep one of them")
                 }

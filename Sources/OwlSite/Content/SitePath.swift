@@ -89,6 +89,18 @@ enum SitePath {
     /// the patches and `owl.js`. No page or copied file may go there.
     static let reservedFolder = "_owl"
 
+    /// The files owl-site writes at the top of the output, by what they are.
+    static let generatedFiles = ["feed.xml": "feed", "sitemap.xml": "sitemap"]
+
+    /// Throws when the file copied from `file` to `path` would take the place of one that
+    /// owl-site writes: anything in ``reservedFolder``, or one of ``generatedFiles``.
+    static func checkCopied(to path: String, from file: String) throws {
+        if let role = generatedFiles[path] {
+            throw SiteError(file: file, "\(path) is the site's \(role), which owl-site writes; rename this file")
+        }
+        try checkNotReserved(path, from: file)
+    }
+
     /// Throws when `path`, below the output folder (`_owl/owl.js`, or a page's `/_owl/x/`),
     /// is in ``reservedFolder``; `file` and `line` say where it comes from.
     static func checkNotReserved(_ path: String, from file: String, line: Int? = nil) throws {

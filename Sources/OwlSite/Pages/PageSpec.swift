@@ -52,7 +52,9 @@ struct PageRegistry {
         claimed.reserveCapacity(capacity)
     }
 
+    /// Adds `page`, which must be the only one at its path, and not in owl-site's own folder.
     mutating func add(_ page: PageSpec) throws {
+        try SitePath.checkNotReserved(page.path, from: page.origin.file, line: page.origin.line)
         if let earlier = claimed.updateValue(pages.count, forKey: page.path) {
             throw SiteError(file: page.origin.file, line: page.origin.line, "two pages claim \(page.path): this one and \(pages[earlier].origin)")
         }
