@@ -38,8 +38,8 @@ public struct DevServer: Sendable {
 
     /// Builds once, then serves until SIGINT or SIGTERM (or cancellation).
     ///
-    /// Throws ``DevServerError`` when the output folder is missing after the first build,
-    /// or an error from the server when the address cannot be bound.
+    /// Throws ``DevServerError`` when the output folder is missing after the first build, or
+    /// when the address cannot be listened on.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
         let events = LiveEvents()
         let files = FileCache()
@@ -108,7 +108,12 @@ extension DevServer {
     /// The URL of a server listening on `host:port`, `http://host:port/`, with an IPv6
     /// host in brackets.
     public static func url(host: String, port: Int) -> String {
-        host.contains(":") ? "http://[\(host)]:\(port)/" : "http://\(host):\(port)/"
+        "http://\(authority(host: host, port: port))/"
+    }
+
+    /// `host:port`, with an IPv6 host in brackets.
+    static func authority(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }
 
@@ -123,7 +128,7 @@ public enum DevServerError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingOutput(let path): "\(path): no such folder to serve"
-        case let .cannotListen(host, port, reason): "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
+        case let .cannotListen(host, port, reason): "cannot listen on \(DevServer.authority(host: host, port: port)): \(reason)"
         }
     }
 }

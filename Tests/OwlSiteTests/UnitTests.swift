@@ -158,6 +158,16 @@ import Owl
 }
 
 @Suite struct ByteSearchTests {
+    @Test func oneByteIsFoundFromWhereTheSearchStartsAndNowhereOutside() {
+        Array("a<b<".utf8).withUnsafeBytes { bytes in
+            #expect(ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: 0) == 1)
+            #expect(ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: 2) == 3)
+            #expect(ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: 4) == nil)
+            #expect(ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: -1) == nil)
+            #expect(ByteSearch.firstOffset(of: UInt8(ascii: "z"), in: bytes, from: 0) == nil)
+        }
+    }
+
     @Test func firstOffsetAgreesWithAPlainSearch() {
         var random = SeededGenerator(seed: 11)
         let alphabet = Array(" h=\"ab".utf8)
@@ -168,7 +178,7 @@ import Owl
             let expected = start > haystack.count ? nil : (start..<max(start, haystack.count - needle.count + 1)).first {
                 haystack[$0..<($0 + needle.count)].elementsEqual(needle)
             }
-            #expect(ByteSearch.firstOffset(of: needle, in: haystack, from: start) == expected, "\(haystack) \(needle) \(start)")
+            #expect(haystack.withUnsafeBytes { ByteSearch.firstOffset(of: needle, in: $0, from: start) } == expected, "\(haystack) \(needle) \(start)")
         }
     }
 }

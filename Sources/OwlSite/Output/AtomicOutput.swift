@@ -139,9 +139,8 @@ struct AtomicOutput {
         let root = folder.path
         let entries = Array(files)
         let heldEntries = try entries.concurrentMap { held.fileEntry($0.key) }
-        // Every file held already and no other: the common case needs no folder work. Else
-        // only the folders of the files that come and go are worked on (a rebuild swaps a
-        // few patches and manifests of the history, and keeps 10,000 pages where they are).
+        // Only the folders of the files that come and go are worked on: a rebuild swaps a few
+        // patches and manifests of the history, and keeps 10,000 pages where they are.
         let heldManifest = held.fileEntry(Self.manifestFile)?.number
         let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
         if !added.isEmpty || held.fileCount - (heldManifest == nil ? 0 : 1) != files.count {

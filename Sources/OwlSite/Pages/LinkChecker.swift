@@ -15,7 +15,7 @@ enum LinkChecker {
         var index = 0
         while let found = ByteSearch.firstOffset(of: hrefMarker, in: bytes, from: index) {
             let start = found + hrefMarker.count
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: start) else { break }
             index = end
             let written = String(decoding: bytes[start..<end], as: UTF8.self)
             let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written

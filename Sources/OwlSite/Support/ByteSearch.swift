@@ -23,9 +23,4 @@ enum ByteSearch {
         guard start >= 0, start < haystack.count, let found = memchr(haystack.baseAddress! + start, Int32(byte), haystack.count - start) else { return nil }
         return UnsafeRawPointer(found) - haystack.baseAddress!
     }
-
-    /// The offset of the first `needle` in `bytes` at or after `start`.
-    static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBytes { firstOffset(of: needle, in: $0, from: start) }
-    }
 }

@@ -192,16 +192,16 @@ struct TemplateSet: Sendable {
             finished.insert(name)
         }
         for name in includes.keys.sorted() { try visit(name, path: []) }
-        // No cycles: each template's depth, through what it includes, is known once.
-        var depths: [String: Int] = [:]
-        func depth(_ name: String) -> Int {
-            if let known = depths[name] { return known }
-            let found = nesting(of: tags[name] ?? [], includedDepth: depth).depth
-            depths[name] = found
+        // No cycles: each template's nesting, through what it includes, is worked out once.
+        var nestings: [String: (depth: Int, lineTooDeep: Int?)] = [:]
+        func nesting(_ name: String) -> (depth: Int, lineTooDeep: Int?) {
+            if let known = nestings[name] { return known }
+            let found = Self.nesting(of: tags[name] ?? [], includedDepth: { nesting($0).depth })
+            nestings[name] = found
             return found
         }
         for name in includes.keys.sorted() {
-            if let line = nesting(of: tags[name] ?? [], includedDepth: depth).lineTooDeep {
+            if let line = nesting(name).lineTooDeep {
                 throw SiteError(file: files[name]!, line: line, "template syntax error: \(tooDeep)")
             }
         }
