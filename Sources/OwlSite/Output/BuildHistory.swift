@@ -3,7 +3,7 @@ import Foundation
 /// The manifests of recent builds, kept under `_owl/history/BUILD.json`, newest first in
 /// `_owl/history/index.json`.
 struct BuildHistory {
-    static let folder = "_owl/history"
+    static let folder = "\(SitePath.reservedFolder)/history"
 
     /// Build ids, newest first.
     var builds: [String]

@@ -2,11 +2,11 @@ import Foundation
 
 extension BuildManifest {
     /// The manifest's path below the output folder.
-    static let file = "_owl/build.json"
+    static let file = "\(SitePath.reservedFolder)/build.json"
 
     /// The path of the few bytes naming the current build, which `owl.js` reads instead of
     /// the whole manifest (docs/formats.md §2).
-    static let headFile = "_owl/head.json"
+    static let headFile = "\(SitePath.reservedFolder)/head.json"
 
     /// The contents of ``headFile`` for `build`.
     static func head(build: String) -> [UInt8] {

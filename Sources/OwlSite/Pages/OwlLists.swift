@@ -49,7 +49,10 @@ struct OwlLists {
     private func itemAdapter<Cell: PrerenderedCell>(_: Cell.Type) -> CellAdapter<ItemElement, Cell> {
         let items = items, context = context, html = cells[Cell.template] ?? [:]
         return CellAdapter { adapter in
-            adapter.events.dequeue = { cell in cell.cell.html = html[cell.element.index] ?? "" }
+            adapter.events.dequeue = { cell in
+                guard let cellHTML = html[cell.element.index] else { preconditionFailure("item \(cell.element.index) has no prerendered \(Cell.template) cell") }
+                cell.cell.html = cellHTML
+            }
             adapter.events.link = { cell in context.url(items[cell.element.index].path) }
         }
     }

@@ -22,7 +22,7 @@ public struct PatchFile: Codable, Sendable, Equatable {
 
     /// The patch's path below the output folder.
     public static func path(base: String) -> String {
-        "_owl/patches/\(base).json"
+        "\(SitePath.reservedFolder)/patches/\(base).json"
     }
 
     /// Compact JSON with sorted keys: the same patch gives the same bytes.
