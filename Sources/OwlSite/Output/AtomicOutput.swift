@@ -85,13 +85,16 @@ struct AtomicOutput {
     ) throws {
         let made = prepared?.wait() ?? []
         let staging: URL
+        // Whether the staging folder was made by this build, and so holds no file yet.
+        let isNew: Bool
         if let prepared {
             staging = prepared.staging
+            isNew = true
         } else {
             try makeFolder(parent)
             restoreInterruptedSwap()
             staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-            try prepare(staging)
+            isNew = try prepare(staging)
         }
         do {
             // The manifest is written last: when it changed, the build that wrote the folder
@@ -109,10 +112,10 @@ struct AtomicOutput {
             if let held, let finished {
                 try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer, spare: spare)
             } else {
-                // A prepared folder holds nothing but folders this build needs.
-                if prepared == nil { try prune(staging, keeping: files) }
+                // A new folder holds nothing but folders this build needs.
+                if !isNew { try prune(staging, keeping: files) }
                 try makeFolders(Self.folders(of: rest.keys).subtracting(made), in: staging)
-                _ = try Array(rest).concurrentMap { try writer.write($1, to: $0) }
+                _ = try Array(rest).concurrentMap { try writer.write($1, to: $0, isNew: isNew) }
             }
             if let manifest {
                 try makeFolders(Self.folders(of: [Self.manifestFile]), in: staging)
@@ -189,15 +192,18 @@ struct AtomicOutput {
         }
     }
 
-    /// Makes `staging` from the spare (or a killed build's leftovers), or as a new folder.
-    private func prepare(_ staging: URL) throws {
+    /// Makes `staging` from the spare (or a killed build's leftovers), or as a new folder;
+    /// whether it is new.
+    private func prepare(_ staging: URL) throws -> Bool {
         var candidates = leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old")
-        if let reusable = candidates.first, rename(reusable.path, staging.path) == 0 {
+        let reused = candidates.first.map { rename($0.path, staging.path) == 0 } ?? false
+        if reused {
             candidates.removeFirst()
         } else {
             try makeFolder(staging)
         }
         for leftover in candidates { try? FileManager.default.removeItem(at: leftover) }
+        return !reused
     }
 
     /// Deletes everything in `folder` that is not one of `files` or a folder holding one.

@@ -21,16 +21,17 @@ struct FileWriter: Sendable {
         self.previousOutput = previousOutput
     }
 
-    /// Writes `file` at `path` below the root. An existing file is overwritten in place and
-    /// cut to length, not truncated first: truncating a file to zero makes ext4 write it
-    /// back on close, which made rewriting a site I/O-bound.
-    func write(_ file: OutputFile, to path: String) throws {
+    /// Writes `file` at `path` below the root, where there is no file yet when `isNew`. An
+    /// existing file is overwritten in place and cut to length, not truncated first:
+    /// truncating a file to zero makes ext4 write it back on close, which made rewriting a
+    /// site I/O-bound.
+    func write(_ file: OutputFile, to path: String, isNew: Bool = false) throws {
         let bytes = try file.bytes(buildID: buildID, previousOutput: previousOutput)
-        let descriptor = openat(root, path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = openat(root, path, O_WRONLY | O_CREAT | (isNew ? O_EXCL : 0) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw cannotWrite(path) }
         defer { close(descriptor) }
         guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
-        guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
+        guard isNew || ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
     }
 
     /// Writes the build id over the old one in `file` at `path`, whose other bytes are
