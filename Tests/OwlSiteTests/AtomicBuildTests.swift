@@ -38,6 +38,27 @@ import Testing
         #expect(incremental.files["tags/d/index.html"] != nil && incremental.files["posts/third/index.html"] == nil, "no stale files")
     }
 
+    /// A first build killed while writing leaves its staging folder, with files in it: the
+    /// next build writes over them (a build into a folder of its own making creates each
+    /// file anew) and its output equals a clean build's.
+    @Test func aKilledFirstBuildsFilesAreWrittenOverByTheNext() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let clean = site.root.appendingPathComponent("clean")
+        #expect(try site.build(["--output", clean.path]).status == 0)
+        let leftover = site.root.appendingPathComponent(".public.owl-new-99999")
+        try FileManager.default.copyItem(at: clean, to: leftover)
+        try Data("stale".utf8).write(to: leftover.appendingPathComponent("posts/first/index.html"))
+        try Data("stray".utf8).write(to: leftover.appendingPathComponent("stray.txt"))
+        try FileManager.default.removeItem(at: leftover.appendingPathComponent(BuildManifest.file))
+
+        let build = try site.build()
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(FolderSnapshot(site.output, excluding: Self.buildDependent).differences(from: FolderSnapshot(clean, excluding: Self.buildDependent)).isEmpty)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+        #expect(beside.isEmpty)
+    }
+
     @Test func reusingTheSpareOutputLeavesNoStaleFiles() throws {
         let site = try SiteFixture()
         defer { site.remove() }
