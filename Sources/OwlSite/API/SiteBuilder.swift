@@ -122,7 +122,7 @@ public struct SiteBuilder: Sendable {
         let knownRecords = try known.concurrentMap { $0 == outputRecord?.build ? outputRecord : records.load($0) }
         let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(known, knownRecords).compactMap { build, record in record.map { (build, $0) } })
         let record = { @Sendable (build: String) in
-            build == buildID ? recordsByBuild[build] : recordsByBuild[build] ?? records.load(build)
+            recordsByBuild[build] ?? (build == buildID ? nil : records.load(build))
         }
         let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
         let patches = try PatchFile.files(
@@ -149,6 +149,8 @@ public struct SiteBuilder: Sendable {
             if previous?.build != buildID || previousOutput != outputFolder {
                 writing = true
                 try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
+            } else {
+                spare?.close()  // there is nothing to write through them
             }
         } catch {
             savingCaches.wait()
@@ -158,7 +160,6 @@ public struct SiteBuilder: Sendable {
         // The build swapped out becomes the next build's staging folder: its record stays.
         records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
         progress.finish()
-        spare?.close()  // nothing of the build stays open once the report is out
         report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
@@ -182,8 +183,8 @@ public struct SiteBuilder: Sendable {
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
-        files["feed.xml"] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
-        files["sitemap.xml"] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
+        files[SitePath.feedFile] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
+        files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         return files
     }
 

@@ -75,8 +75,9 @@ struct AtomicOutput {
     /// freeing) an inode per page on every build. When `record` knows the build the spare
     /// holds, only what differs is written: a file whose bytes are the same but for the build
     /// id gets the new id written over the old one, and nothing else, unless it was changed
-    /// after that build finished (by hand, while it was the output). Otherwise every file is
-    /// written and anything else deleted.
+    /// after that build finished (by hand, while it was the output), as seen when the file
+    /// is opened (a file of `spare` is opened while the build renders). Otherwise every
+    /// file is written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.

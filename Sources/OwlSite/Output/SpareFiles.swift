@@ -8,7 +8,9 @@ import Glibc
 /// spare becomes the build's staging folder, and a rebuild writes the new build id into
 /// nearly every one of its files. Opening 10,000 files takes the system longer than writing
 /// a few bytes into each, and it can be done before the id is known: on a thread that runs
-/// only when a core would otherwise be idle, so that it never holds the build up.
+/// only when a core would otherwise be idle, so that it never holds the build up. When the
+/// files are wanted, those opened by then are taken without waiting for the thread, which
+/// stops at its next file (an unprivileged thread cannot leave the idle policy again).
 ///
 /// Nothing in the folder is changed until ``AtomicOutput/write(_:buildID:record:prepared:spare:)``
 /// takes the files (those opened by then); ``close()`` closes them unless it did.
@@ -19,13 +21,11 @@ final class SpareFiles: Sendable {
     let finished: Int
     /// The folder's device and inode, which stay the same when it is renamed into the staging folder.
     private let identity: FolderIdentity
-    /// Path below the folder → open descriptor, for the files that are as `build` left them.
-    private let opened = HandOver<[String: Int32]>()
-    /// Set once, when the files are taken or closed: the thread stops opening more.
-    private let wanted = Atomic(false)
-    /// The thread's id while it opens files, for its scheduling policy to be put back when
-    /// they are wanted; 0 before and after.
-    private let opener = Atomic<Int32>(0)
+    /// Path below the folder → open descriptor, for the files that are as `build` left them;
+    /// and whether they were wanted (taken or closed), after which the thread opens no more.
+    private let state = Mutex<(opened: [String: Int32], wanted: Bool)>(([:], false))
+    /// Left by the thread when it is done.
+    private let opening = DispatchGroup()
 
     /// Starts opening the files of `folder`, which holds a build that `records` describe.
     private init?(folder: URL, records: BuildRecords) {
@@ -37,37 +37,18 @@ final class SpareFiles: Sendable {
         self.build = build
         self.finished = finished
         self.identity = identity
+        opening.enter()
         Thread { [self] in
-            // Idle first, then the id is shown: either the files' taker sees the id and puts
-            // the usual policy back, or this thread sees that they are wanted and does.
-            Self.schedule(0, Self.idlePolicy)  // this thread only
-            opener.store(Self.threadID(), ordering: .sequentiallyConsistent)
-            if wanted.load(ordering: .sequentiallyConsistent) { Self.schedule(0, Self.usualPolicy) }
-            let files = records.load(build).map { openFiles(of: $0, in: root) } ?? [:]
-            opener.store(0, ordering: .sequentiallyConsistent)
-            Glibc.close(root)  // before the files are handed over: then only they are open
-            opened.put(files)
+            var parameters = sched_param()
+            _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
+            if let record = records.load(build) { openFiles(of: record, in: root) }
+            Glibc.close(root)
+            opening.leave()
         }.start()
     }
 
     /// Linux's scheduling policy for threads that run only on a core nothing else wants.
     private static let idlePolicy: Int32 = 5  // SCHED_IDLE
-    /// Linux's usual scheduling policy.
-    private static let usualPolicy: Int32 = 0  // SCHED_OTHER
-
-    /// Puts the thread `thread` (0: the calling one) under `policy`.
-    private static func schedule(_ thread: Int32, _ policy: Int32) {
-        var parameters = sched_param()
-        _ = sched_setscheduler(thread, policy, &parameters)
-    }
-
-    /// The calling thread's id in the system (`gettid`, which Swift does not see), 0 if unknown.
-    private static func threadID() -> Int32 {
-        var name = [CChar](repeating: 0, count: 64)
-        let count = readlink("/proc/thread-self", &name, name.count - 1)  // "PROCESS/task/THREAD"
-        guard count > 0 else { return 0 }
-        return Int32(String(decoding: name[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last ?? "") ?? 0
-    }
 
     /// The files of the spare folder beside `output`, being opened; nil when there is no
     /// spare, it holds no finished build, or builds keep no records.
@@ -93,7 +74,7 @@ final class SpareFiles: Sendable {
 
     /// Waits until every file that can be opened is, for a caller with nothing else to do.
     func waitUntilOpened() {
-        _ = try? opened.take()
+        opening.wait()
     }
 
     /// Closes the files, unless they were taken or closed before.
@@ -103,28 +84,34 @@ final class SpareFiles: Sendable {
 
     /// The files opened so far, the first time; none after that.
     private func claim() -> [String: Int32] {
-        guard !wanted.exchange(true, ordering: .sequentiallyConsistent) else { return [:] }
-        // Both cores may be busy (saving caches): the thread must get one to stop.
-        if case let thread = opener.load(ordering: .sequentiallyConsistent), thread > 0 { Self.schedule(thread, Self.usualPolicy) }
-        return (try? opened.take()) ?? [:]
+        state.withLock { state in
+            guard !state.wanted else { return [:] }
+            state.wanted = true
+            defer { state.opened = [:] }
+            return state.opened
+        }
     }
 
     /// Opens, below `root`, the files of `record` with a build id in them that are there as
     /// the build left them when it finished (at their size, not changed since), until the
     /// files are wanted. (The manifest is not opened: a staging folder's is written last.)
-    private func openFiles(of record: BuildRecord, in root: Int32) -> [String: Int32] {
+    private func openFiles(of record: BuildRecord, in root: Int32) {
         let paths = record.filePaths().filter { $0 != BuildManifest.file }
         let limit = DescriptorLimit.raise(toHold: paths.count, growingTableWith: root)
-        var opened: [String: Int32] = [:]
-        opened.reserveCapacity(min(record.pageCount, limit))
-        for path in paths {
-            guard opened.count < limit, !wanted.load(ordering: .relaxed) else { break }
+        state.withLock { $0.opened.reserveCapacity(min(record.pageCount, limit)) }
+        var count = 0
+        for path in paths where count < limit {
             // A file without a build id is left as it is, or written whole.
             guard let file = record.file(path), !file.buildIDOffsets.isEmpty,
                   let descriptor = FileWriter.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else { continue }
-            opened[path] = descriptor
+            let kept = state.withLock { state in
+                guard !state.wanted else { return false }
+                state.opened[path] = descriptor
+                return true
+            }
+            guard kept else { Glibc.close(descriptor); return }
+            count += 1
         }
-        return opened
     }
 
     /// Closes `descriptors`.

@@ -12,10 +12,9 @@ final class HandOver<Value: Sendable>: Sendable {
     /// Hands `error` over instead of a value; only the first value or error counts.
     func fail(_ error: any Error) { hand(.failure(error)) }
 
-    /// Waits for the value, or throws the error; any number of times, from any thread.
+    /// Waits for the value, or throws the error.
     func take() throws -> Value {
         ready.wait()
-        ready.signal()  // for the next taker
         return try outcome.withLock { $0! }.get()
     }
 

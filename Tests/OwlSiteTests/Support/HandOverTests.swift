@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import OwlSite
 
@@ -27,21 +26,6 @@ import Testing
         error.fail(Failure())
         error.put(1)
         #expect(throws: Failure.self) { try error.take() }
-    }
-
-    @Test func everyTakerGetsTheSameValue() throws {
-        let handOver = HandOver<Int>()
-        let takers = DispatchGroup()
-        let taken = Mutex<[Int]>([])
-        for _ in 0..<3 {
-            DispatchQueue.global().async(group: takers) {
-                if let value = try? handOver.take() { taken.withLock { $0.append(value) } }
-            }
-        }
-        handOver.put(7)
-        #expect(takers.wait(timeout: .now() + 10) == .success, "a taker still waits")
-        #expect(taken.withLock { $0 } == [7, 7, 7])
-        #expect(try handOver.take() == 7)
     }
 
     @Test func anErrorFromAnotherThreadIsThrown() {
