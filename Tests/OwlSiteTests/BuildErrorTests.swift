@@ -20,6 +20,7 @@ import Testing
         Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),
         Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
         Case(overlay: "deep-sections", location: "Templates/layouts/single.mustache:2:", message: "sections and included templates nest more than 100 deep"),
+        Case(overlay: "deep-through-includes", location: "Templates/layouts/single.mustache:3:", message: "sections and included templates nest more than 100 deep"),
         Case(overlay: "partial-behind-delimiters", location: "Templates/partials/header.mustache:3:", message: "template 'partials/header' includes itself"),
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
         Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),

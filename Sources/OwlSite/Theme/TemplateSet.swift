@@ -44,12 +44,10 @@ struct TemplateSet: Sendable {
         var parsed: [String: MustacheTemplate] = [:]
         var hash = ContentHash()
         let tags = texts.mapValues { Self.tags(in: $0.text) }
+        // Before parsing, which recurses: sections nested thousands deep would overflow the stack.
+        let includes = try Self.checkIncludesAndNesting(tags, files: texts.mapValues(\.file), names: Set(texts.keys))
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
-            // Parsed by recursion: sections nested thousands deep would overflow the stack.
-            if let line = Self.nesting(of: tags[name]!, includedDepth: { _ in 0 }).lineTooDeep {
-                throw SiteError(file: file, line: line, "template syntax error: \(Self.tooDeep)")
-            }
             do {
                 parsed[name] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
@@ -67,7 +65,6 @@ struct TemplateSet: Sendable {
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.description
-        let includes = try Self.checkPartials(tags, files: texts.mapValues(\.file), names: names)
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
             tags[name, default: []].contains { $0.name == "content" || $0.name.hasPrefix("content.") }
@@ -167,8 +164,9 @@ struct TemplateSet: Sendable {
 
     /// Every `{{> partial}}` must name a template, and no template may include itself, even
     /// through others: the site's values are looked up through every enclosing section, so
-    /// such an include never ends. Returns the templates each template includes.
-    private static func checkPartials(_ tags: [String: [Tag]], files: [String: String], names: Set<String>) throws -> [String: [String]] {
+    /// such an include never ends. Sections and includes may nest ``nestingLimit`` deep,
+    /// counting what a template includes. Returns the templates each template includes.
+    private static func checkIncludesAndNesting(_ tags: [String: [Tag]], files: [String: String], names: Set<String>) throws -> [String: [String]] {
         var includes: [String: [(partial: String, line: Int)]] = [:]
         for name in tags.keys.sorted() {
             for tag in tags[name]! where tag.sigil == ">" {
@@ -200,7 +198,7 @@ struct TemplateSet: Sendable {
             nestings[name] = found
             return found
         }
-        for name in includes.keys.sorted() {
+        for name in tags.keys.sorted() {
             if let line = nesting(name).lineTooDeep {
                 throw SiteError(file: files[name]!, line: line, "template syntax error: \(tooDeep)")
             }
