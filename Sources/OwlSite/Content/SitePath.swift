@@ -89,8 +89,12 @@ enum SitePath {
     /// the patches and `owl.js`. No page or copied file may go there.
     static let reservedFolder = "_owl"
 
+    /// The site's Atom feed, at the top of the output.
+    static let feedFile = "feed.xml"
+    /// The site's sitemap, at the top of the output.
+    static let sitemapFile = "sitemap.xml"
     /// The files owl-site writes at the top of the output, by what they are.
-    static let generatedFiles = ["feed.xml": "feed", "sitemap.xml": "sitemap"]
+    static let generatedFiles = [feedFile: "feed", sitemapFile: "sitemap"]
 
     /// Throws when the file copied from `file` to `path` would take the place of one that
     /// owl-site writes: anything in ``reservedFolder``, or one of ``generatedFiles``.

@@ -58,12 +58,10 @@ struct HTMLRewriter {
 
     /// Whether the bytes before `index` are ` href=` or ` src=`.
     private func endsWithLinkAttribute(_ html: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
-        for attribute in [" href=", " src="] {
-            let bytes = Array(attribute.utf8)
-            if index >= bytes.count, html[(index - bytes.count)..<index].elementsEqual(bytes) { return true }
-        }
-        return false
+        Self.linkAttributes.contains { bytes in index >= bytes.count && html[(index - bytes.count)..<index].elementsEqual(bytes) }
     }
+
+    private static let linkAttributes = [Array(" href=".utf8), Array(" src=".utf8)]
 
     /// The heading's text without tags, with the common entities decoded.
     private func plainText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {

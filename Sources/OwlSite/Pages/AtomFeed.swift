@@ -11,7 +11,7 @@ enum AtomFeed {
         <title>\(HTML.escape(config.title))</title>
         <id>\(HTML.escape(config.permalink("/")))</id>
         <link href="\(HTML.escape(config.permalink("/")))"/>
-        <link rel="self" href="\(HTML.escape(config.permalink("/feed.xml")))"/>
+        <link rel="self" href="\(HTML.escape(config.permalink("/" + SitePath.feedFile)))"/>
         <updated>\(updated)</updated>
 
         """

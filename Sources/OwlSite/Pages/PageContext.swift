@@ -17,7 +17,7 @@ struct PageContext {
         return [
             "site": [
                 "title": config.title, "description": config.description, "author": config.author,
-                "root": config.rootPath, "nav": nav, "feed": url("/feed.xml"),
+                "root": config.rootPath, "nav": nav, "feed": url("/" + SitePath.feedFile),
             ] as [String: Any],
             "buildID": RenderedPage.buildIDToken,
         ]

@@ -21,6 +21,7 @@ final class RenderedPage: Sendable {
     /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
     static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
     private static let listTokenPrefix = Array("\u{0}owl-list-".utf8)
+    private static let buildIDTokenBytes = Array(buildIDToken.utf8)
 
     /// The token the layout is given in place of list `index`.
     static func listToken(_ index: Int) -> String { "\u{0}owl-list-\(index)\u{0}" }
@@ -80,7 +81,7 @@ final class RenderedPage: Sendable {
         var listEntries: [ManifestList] = []
         var buildIDOffsets: [Int] = []
         output.reserveCapacity(source.count + lists.reduce(0) { $0 + $1.html.utf8.count })
-        let token = Array(buildIDToken.utf8)
+        let token = Self.buildIDTokenBytes
         var index = 0
         // Both tokens begin with a NUL, which no source can produce: everything between two is copied as it is.
         while let zero = ByteSearch.firstOffset(of: 0, in: source, from: index) {
