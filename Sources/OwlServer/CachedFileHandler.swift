@@ -87,9 +87,13 @@ final class CachedFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let file = files.cachedFile(at: path, status: status)
         else { return nil }
         // Compressing is the responder's work; the gzip form is answered here once it is made.
-        guard file.gzipped != nil || !Answer.compresses(file, for: request) else { return nil }
+        var notCompressedYet = false
         // With the file in memory, the answer's body is never `.file`.
-        return Answer(to: request, file: file, status: status, headers: file.headers, gzip: \.gzipped)
+        let answer = Answer(to: request, file: file, status: status, headers: file.headers) { file in
+            if file.gzipped == nil { notCompressedYet = true }
+            return file.gzipped
+        }
+        return notCompressedYet ? nil : answer
     }
 
     /// Writes `answer` as the responder's response would go out: same head, same body,

@@ -23,7 +23,6 @@ import Testing
     /// reason. (A host that does not resolve is not tried: that would ask the network.)
     @Test func anAddressThatCannotBeListenedOnStopsTheServerWithAReason() async throws {
         let site = try TestSite()
-        try site.build()
         try await withServer(site) { port, _ in
             let taken = DevServer(configuration: .init(output: site.output, port: port, watching: nil), rebuilder: SiteRebuilder { _ in "b" })
             await #expect(throws: DevServerError.cannotListen(host: "127.0.0.1", port: port, reason: "Address already in use")) {

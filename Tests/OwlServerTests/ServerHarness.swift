@@ -26,8 +26,11 @@ func withServer(
         throw TestError("the server did not start: \(String(describing: await task.result))")
     }
     try await body(port, log)
+    // Cancelled, the server shuts down gracefully: `run` returns instead of throwing.
     task.cancel()
-    _ = await task.result
+    if case .failure(let error) = await task.result {
+        throw TestError("the server did not stop gracefully: \(error)")
+    }
 }
 
 /// The events a running server reported, consumed in order by the test.
