@@ -23,20 +23,22 @@ struct FileSystemFloor {
         let id = [UInt8]("0123456789abcdef".utf8)
 
         folders = try Self.cpuSeconds {
-            for path in folderPaths where mkdir(path, 0o755) != 0 { throw FloorError(path) }
+            for path in folderPaths where mkdir(path, 0o755) != 0 { throw Self.cannotWrite(path) }
         }
         files = try Self.cpuSeconds {
             for path in filePaths {
                 let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-                guard descriptor >= 0, write(descriptor, page, page.count) == page.count else { throw FloorError(path) }
-                close(descriptor)
+                guard descriptor >= 0 else { throw Self.cannotWrite(path) }
+                defer { close(descriptor) }
+                guard write(descriptor, page, page.count) == page.count else { throw Self.cannotWrite(path) }
             }
         }
         buildIDs = try Self.cpuSeconds {
             for path in filePaths {
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-                guard descriptor >= 0, pwrite(descriptor, id, id.count, off_t(pageSize / 2)) == id.count else { throw FloorError(path) }
-                close(descriptor)
+                guard descriptor >= 0 else { throw Self.cannotWrite(path) }
+                defer { close(descriptor) }
+                guard pwrite(descriptor, id, id.count, off_t(pageSize / 2)) == id.count else { throw Self.cannotWrite(path) }
             }
         }
     }
@@ -48,8 +50,7 @@ struct FileSystemFloor {
         return (BenchClock.cpu() - start) / 1000
     }
 
-    struct FloorError: Error, CustomStringConvertible {
-        var description: String
-        init(_ path: String) { description = "cannot write \(path): \(String(cString: strerror(errno)))" }
+    private static func cannotWrite(_ path: String) -> BuildBenchmarks.BenchError {
+        BuildBenchmarks.BenchError("cannot write \(path): \(String(cString: strerror(errno)))")
     }
 }
