@@ -206,6 +206,22 @@ import Testing
         #expect(try site.page("posts/index.html").contains("href=\"/posts/page/2/\""))
     }
 
+    @Test func aSettingLeftEmptyLeavesNoSeparatorOrEmptyTagBehind() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\nbaseURL: https://example.com/blog/\ndescription: \"\"\n")
+        try site.build()
+        let home = try site.page("index.html")
+        #expect(home.contains("<p>Fixture · <a href=\"/blog/feed.xml\">Feed</a></p>"), "no author: one separator")
+        #expect(!home.contains("name=\"description\""), "no description: no empty meta tag")
+
+        try site.write("owl.yml", "title: Fixture\nbaseURL: https://example.com/blog/\ndescription: About it.\nauthor: Me\n")
+        try site.build()
+        let named = try site.page("index.html")
+        #expect(named.contains("<p>Fixture · Me · <a href=\"/blog/feed.xml\">Feed</a></p>"))
+        #expect(named.contains("<meta name=\"description\" content=\"About it.\">"))
+    }
+
     @Test func aSiteTemplateOverridesTheBuiltInOne() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -10,17 +10,17 @@ struct PageContext {
     func url(_ path: String) -> String { config.rootPath + path.dropFirst() }
 
     /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
+    /// A title, description or author left empty is left out, so that `{{#site.author}}…`
+    /// (where Mustache counts an empty string as a value) shows nothing.
     func site(currentPath: String) -> [String: Any] {
         let nav: [[String: Any]] = navigation.map { entry in
             ["title": entry.title, "url": url(entry.path), "current": currentPath.hasPrefix(entry.path)]
         }
-        return [
-            "site": [
-                "title": config.title, "description": config.description, "author": config.author,
-                "root": config.rootPath, "nav": nav, "feed": url("/" + SitePath.feedFile),
-            ] as [String: Any],
-            "buildID": RenderedPage.buildIDToken,
-        ]
+        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": url("/" + SitePath.feedFile)]
+        for (key, text) in [("title", config.title), ("description", config.description), ("author", config.author)] where !text.isEmpty {
+            site[key] = text
+        }
+        return ["site": site, "buildID": RenderedPage.buildIDToken]
     }
 
     /// An item's values: front matter, dates in several forms, tags with links, and, when

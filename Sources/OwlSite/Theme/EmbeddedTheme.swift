@@ -56,6 +56,8 @@ blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--li
 .pagination { display: flex; gap: 1rem; justify-content: space-between; margin-top: 2rem; }
 .pagination:empty { display: none; }
 .site-footer { padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+li:has(> input[type="checkbox"]:first-child) { list-style: none; }
+li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 .footnotes { font-size: .9rem; border-top: 1px solid var(--line); margin-top: 2rem; }
 @media (max-width: 30rem) { body { font-size: 1rem; } h1 { font-size: 1.6rem; } }
 
