@@ -25,8 +25,15 @@ struct DiffCommand: ParsableCommand {
     var exitCode = false
 
     func run() throws {
-        let newFolder = try BuildFolder(URL(fileURLWithPath: new))
-        let diff = try BuildDiff(from: BuildFolder(URL(fileURLWithPath: old)), to: newFolder)
+        let diff: BuildDiff, newFolder: BuildFolder
+        do {
+            // OLD first: when neither is a build folder, the message names the first one given.
+            let oldFolder = try BuildFolder(URL(fileURLWithPath: old))
+            newFolder = try BuildFolder(URL(fileURLWithPath: new))
+            diff = try BuildDiff(from: oldFolder, to: newFolder)
+        } catch {
+            throw Self.failure(error)
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -35,9 +42,16 @@ struct DiffCommand: ParsableCommand {
             print(diff.summary)
         }
         if write {
-            let file = try newFolder.write(diff.patch)
+            let file: URL
+            do { file = try newFolder.write(diff.patch) } catch { throw Self.failure(error) }
             if !json { print("wrote \(file.path)") }
         }
         if exitCode && diff.differs { throw ExitCode(1) }
+    }
+
+    /// `error` printed as `build` and `serve` print theirs; the exit status that follows it.
+    private static func failure(_ error: any Error) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        return ExitCode.failure
     }
 }

@@ -58,8 +58,16 @@ class DiffCommandTest(unittest.TestCase):
 
     def test_not_a_build_folder_names_it(self):
         result = self.run_diff(self.tmp, self.new)
-        self.assertNotEqual(result.returncode, 0)
-        self.assertIn(os.path.join(self.tmp, '_owl', 'build.json'), result.stderr)
+        self.assertEqual(result.returncode, 1)
+        self.assertTrue(result.stderr.startswith('error: ' + os.path.join(self.tmp, '_owl', 'build.json')), result.stderr)
+
+    def test_of_two_folders_that_are_no_builds_the_first_is_named(self):
+        other = os.path.join(self.tmp, 'other')
+        os.mkdir(other)
+        result = self.run_diff(other, self.tmp)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(os.path.join(other, '_owl', 'build.json'), result.stderr)
+        self.assertNotIn(os.path.join(self.tmp, '_owl', 'build.json'), result.stderr)
 
 
 if __name__ == '__main__':

@@ -111,6 +111,15 @@ struct BuildDiffTests {
         #expect(result.summary.hasSuffix("no differences"))
     }
 
+    @Test func buildsWhosePagesAreTheSameStillDifferInTheirOtherFiles() throws {
+        var pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
+        pair.new.build = "another-build-id"
+        let result = try pair.diff()
+        #expect(result.differs)
+        #expect(result.changed.isEmpty && result.patch.pages.isEmpty)
+        #expect(result.summary.hasSuffix("no page changed; other files did (styles, assets, feed or sitemap)"))
+    }
+
     @Test func rangeOutsideThePageFileThrowsNamingIt() throws {
         var pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
         pair.new.pages["/posts/"]!.lists[0].sections[0].cells[0].end = 1_000_000
