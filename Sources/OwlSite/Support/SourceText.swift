@@ -17,18 +17,45 @@ enum SourceText {
         return bytes
     }
 
-    /// Asks the system to start reading all of `paths` now, in the background. Read one by
-    /// one from a cold page cache, small files come one disk round trip at a time; asked for
-    /// at once, the reads are merged and queued together (10,000 posts of a cold site: 0.7 s
-    /// on two threads, 0.2 s with this first).
+    /// Asks the system to start reading all of `paths` now, in the background, unless they
+    /// are in memory already. Read one by one from a cold page cache, small files come one
+    /// disk round trip at a time; asked for at once, the reads are merged and queued
+    /// together (10,000 posts of a cold site: 0.7 s on two threads, 0.2 s with this first).
+    /// When a sample of them is in the page cache, as after an edit or a checkout, the
+    /// others most likely are too: opening every file one more time would only hold the
+    /// build up (some 0.1 s for 10,000 posts, on one thread).
     static func prefetch(_ paths: [String]) {
         #if canImport(Glibc)
+        let sample = stride(from: 0, to: paths.count, by: max(1, paths.count / prefetchSampleSize)).map { paths[$0] }
+        guard !sample.allSatisfy(isInMemory) else { return }
         for path in paths {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
             close(descriptor)
         }
+        #endif
+    }
+
+    /// How many files, spread over the list, ``prefetch(_:)`` looks at.
+    static let prefetchSampleSize = 16
+
+    /// Whether the first page of the file at `path` is in the page cache (an empty file's
+    /// is: there is nothing to read); false when that cannot be told.
+    static func isInMemory(_ path: String) -> Bool {
+        #if canImport(Glibc)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        guard status.st_size > 0 else { return true }
+        guard let map = mmap(nil, 1, PROT_READ, MAP_SHARED, descriptor, 0), map != MAP_FAILED else { return false }
+        defer { munmap(map, 1) }
+        var resident: UInt8 = 0
+        return mincore(map, 1, &resident) == 0 && resident & 1 == 1
+        #else
+        return false
         #endif
     }
 
