@@ -195,6 +195,19 @@ import Testing
         #expect(try site.page("posts/gfm/index.html").contains("<b>raw</b>"))
     }
 
+    @Test func aListWithoutDatesIsOneSectionAndUndatedItemsAmongDatedOnesAreTheirOwn() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        for (file, date) in [("docs/a", nil), ("docs/b", nil), ("posts/new", "2024-05-01"), ("posts/loose", nil)] {
+            try site.write("content/\(file).md", "---\ntitle: \(file)\n" + (date.map { "date: \($0)\n" } ?? "") + "---\nText")
+        }
+        try site.build()
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(manifest.pages["/docs/"]?.lists.first?.sections.map(\.id) == ["all"])
+        #expect(!(try site.page("docs/index.html")).contains("undated"))
+        #expect(manifest.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024", "undated"])
+    }
+
     @Test func paginatesWithAPageSize() throws {
         let site = try SiteFixture()
         defer { site.remove() }

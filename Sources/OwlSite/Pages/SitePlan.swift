@@ -149,9 +149,11 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// One section per year (header: the year in `years`, by item; footer: the count), or a single section.
+    /// One section per year (header: the year in `years`, by item; footer: the count), or a
+    /// single section: without grouping, or when no member is dated (a section of pages
+    /// such as projects, under the default grouping, is not one year called "undated").
     private func group(_ members: [Int], by grouping: SectionSettings.Grouping, years: [String]) -> [ListSection] {
-        guard grouping == .year else {
+        guard grouping == .year, members.contains(where: { items[$0].date != nil }) else {
             return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
         }
         var sections: [ListSection] = []
