@@ -208,6 +208,28 @@ import Testing
         #expect(manifest.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024", "undated"])
     }
 
+    @Test func writesTheThemesNotFoundPageUnlessTheSiteBringsOne() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.build()
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let page = try site.page("404.html")
+        #expect(page.contains("<title data-owl-region=\"title\">Page not found · Fixture</title>"))
+        #expect(page.contains("<meta name=\"owl-build\" content=\"\(manifest.build)\">"))
+        #expect(page.contains("<a href=\"/blog/\">home page</a>") && page.contains("href=\"/blog/assets/site.css\""), "links from any address")
+        #expect(!page.contains("aria-current"), "no section is the current one")
+        #expect(!manifest.pages.values.contains { $0.file == "404.html" })
+        #expect(!(try site.page("sitemap.xml")).contains("404"))
+
+        try site.write("Templates/layouts/404.mustache", "<p>Lost: {{page.title}}</p>")
+        try site.build()
+        #expect(try site.page("404.html").contains("<p>Lost: Page not found</p>"))
+
+        try site.write("static/404.html", "<p>My own</p>")
+        try site.build()
+        #expect(try site.page("404.html") == "<p>My own</p>")
+    }
+
     @Test func paginatesWithAPageSize() throws {
         let site = try SiteFixture()
         defer { site.remove() }

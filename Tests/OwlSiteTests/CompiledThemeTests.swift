@@ -38,6 +38,14 @@ import Testing
             }
         }
 
+        var notFound = renderer.notFoundValues()
+        for layout in [PageRenderer.notFoundLayout, "layouts/base"] {
+            let html = try #require(templates.library.renderCompiled(notFound, withTemplate: layout), "\(layout) for 404.html")
+            #expect(html == templates.library.mustache.render(notFound, withTemplate: layout), "\(layout) for 404.html")
+            notFound["content"] = html
+            rendered.insert(layout)
+        }
+
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
         // Cells get an item's body only when the theme's cells show it: both kinds of values.
         for item in plan.items {

@@ -98,6 +98,7 @@ public struct SiteBuilder: Sendable {
             BuildManifest.entries(pages.map { ($0.path, $0.json) })  // in the plan's order, by path
         }, {
             var files = try otherFiles(content: content, plan: plan, templates: templates)
+            if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
             for page in pages {
                 if files[page.file] != nil {
                     throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")

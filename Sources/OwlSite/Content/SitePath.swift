@@ -93,6 +93,9 @@ enum SitePath {
     static let feedFile = "feed.xml"
     /// The site's sitemap, at the top of the output.
     static let sitemapFile = "sitemap.xml"
+    /// The page servers show for an address the site lacks, at the top of the output:
+    /// the theme's, unless `static/` or `content/` brings one.
+    static let notFoundFile = "404.html"
     /// The files owl-site writes at the top of the output, by what they are.
     static let generatedFiles = [feedFile: "feed", sitemapFile: "sitemap"]
 

@@ -54,6 +54,25 @@ struct PageRenderer: Sendable {
         return RenderedPage(path: page.path, title: page.title, html: html, lists: lists)
     }
 
+    /// The page servers show for an address the site lacks (``SitePath/notFoundFile``),
+    /// through `layouts/404`, with the build id blanked. It is no page of the manifest.
+    func renderNotFoundPage() -> OutputFile {
+        var values = notFoundValues()
+        values["content"] = templates.render(Self.notFoundLayout, values)
+        return RenderedPage.file(filling: templates.render("layouts/base", values))
+    }
+
+    /// The layout of the page for an address the site lacks.
+    static let notFoundLayout = "layouts/404"
+
+    /// The values the not-found layout sees: `site`, `page` (its title and the home page's
+    /// address) and `buildID`.
+    func notFoundValues() -> [String: Any] {
+        var values = context.site(currentPath: "")
+        values["page"] = ["title": "Page not found", "url": context.url("/")] as [String: Any]
+        return values
+    }
+
     /// The values `page`'s layout sees (`site`, `page`, `buildID`; its lists as placeholders),
     /// and its lists rendered.
     func layoutValues(_ page: PageSpec) throws -> (values: [String: Any], lists: [(html: String, entry: ManifestList)]) {

@@ -72,6 +72,13 @@ final class RenderedPage: Sendable {
         reused = record.build
     }
 
+    /// The file of a page outside the manifest, rendered as `html` (without lists).
+    static func file(filling html: String) -> OutputFile {
+        var html = html
+        let (output, _, buildIDOffsets) = html.withUTF8 { fillingTokens(in: UnsafeRawBufferPointer($0), lists: []) }
+        return OutputFile(output, buildIDOffsets: buildIDOffsets)
+    }
+
     /// The bytes of the layout `source` with the lists in place of their tokens, the lists'
     /// entries (their ranges in those bytes) and where the build id's tokens are.
     private static func fillingTokens(

@@ -74,6 +74,11 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <a href="{{link}}">#{{name}}</a> <span class="count">{{count}}</span>
 
 """#,
+        "layouts/404.mustache": #"""
+<h1>{{page.title}}</h1>
+<p>Nothing lives at this address. It may have moved; the <a href="{{site.root}}">home page</a> is a good place to start.</p>
+
+"""#,
         "layouts/base.mustache": #"""
 <!doctype html>
 <html lang="en">
