@@ -19,6 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to listen on.")
     var port: Int = 8000
 
+    @Flag(name: .long, help: "Include drafts and future-dated posts.")
+    var drafts = false
+
     @Flag(name: .customLong("no-watch"), help: "Serve without watching the sources for changes.")
     var noWatch = false
 
@@ -28,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = folders.buildOptions(baseURL: nil, quiet: true)
+        let options = folders.buildOptions(includeDrafts: drafts, baseURL: nil, quiet: true)
         let server = DevServer(
             configuration: .init(
                 output: options.output.path,

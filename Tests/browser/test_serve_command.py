@@ -1,0 +1,51 @@
+"""`owl-site serve` from the command line, without a browser: what it builds and serves."""
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+import urllib.error
+import urllib.request
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get('OWL_SITE', os.path.join(REPO, '.build', 'debug', 'owl-site'))
+FIXTURE = os.path.join(REPO, 'Tests', 'fixtures', 'sites', 'basic')
+
+
+class ServeCommandTest(unittest.TestCase):
+    def setUp(self):
+        self.assertTrue(os.access(BINARY, os.X_OK), f'{BINARY} is not built (swift build --product owl-site)')
+        self.site = os.path.join(tempfile.mkdtemp(prefix='owl-serve-command-'), 'site')
+        shutil.copytree(FIXTURE, self.site)
+
+    def tearDown(self):
+        shutil.rmtree(os.path.dirname(self.site), ignore_errors=True)
+
+    def status(self, path, *flags):
+        """The status `serve FLAGS` answers `path` with (on a port the system picks)."""
+        server = subprocess.Popen([BINARY, 'serve', '--source', self.site, '--port', '0', '--no-watch', *flags],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            line = server.stdout.readline()
+            while line and not line.startswith('Serving at'):
+                line = server.stdout.readline()
+            self.assertTrue(line.startswith('Serving at'), 'owl-site serve did not start')
+            url = line.split()[2] + path.lstrip('/')
+            try:
+                with urllib.request.urlopen(url, timeout=10) as response:
+                    return response.status
+            except urllib.error.HTTPError as error:
+                return error.code
+        finally:
+            server.terminate()
+            self.assertEqual(server.wait(timeout=10), 0, 'owl-site serve did not exit cleanly on SIGTERM')
+            server.stdout.close()
+
+    def test_drafts_are_served_only_when_asked_for(self):
+        self.assertEqual(self.status('/posts/draft/'), 404)
+        self.assertEqual(self.status('/posts/draft/', '--drafts'), 200)
+        self.assertEqual(self.status('/posts/first/'), 200)
+
+
+if __name__ == '__main__':
+    unittest.main()
