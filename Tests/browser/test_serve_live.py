@@ -130,6 +130,20 @@ class ServeLiveTest(unittest.TestCase):
         fresh = driver.execute_script(SNAPSHOT)
         self.assertEqual(live, fresh)
 
+    def test_the_not_found_page_of_an_address_loads_the_post_written_for_it(self):
+        driver = self.driver
+        wait = self.open_live_page('posts/written-later/')
+        self.assertEqual(driver.title.split(' · ')[0], 'Page not found')
+        build = driver.execute_script(SNAPSHOT)['build']
+        time.sleep(0.5)  # the page's event stream connects
+
+        self.save(os.path.join(self.site, 'content', 'posts', 'written-later.md'),
+                  '---\ntitle: Written later\ndate: 2025-06-01\n---\n\nHere at last.\n')
+        wait.until(lambda d: d.title.startswith('Written later'))
+        live = driver.execute_script(SNAPSHOT)
+        self.assertNotEqual(live['build'], build)
+        self.assertIn('Here at last.', live['main'])
+
     def test_broken_post_shows_an_overlay_naming_file_and_line_until_fixed(self):
         driver = self.driver
         wait = self.open_live_page('posts/')

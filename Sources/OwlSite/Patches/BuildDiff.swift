@@ -34,7 +34,9 @@ public struct BuildDiff: Encodable, Sendable {
         for path in Set(old.pages.keys).union(new.pages.keys).sorted() {
             switch (old.pages[path], new.pages[path]) {
             case (nil, _):
+                // A browser at its address shows the site's not-found page, which must load it.
                 added.append(path)
+                patch.pages[path] = .reload
             case (_, nil):
                 removed.append(path)
                 patch.pages[path] = .reload

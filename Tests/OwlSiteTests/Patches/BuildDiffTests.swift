@@ -99,7 +99,7 @@ struct BuildDiffTests {
         #expect(result.added == ["/new/"])
         #expect(result.removed == ["/old/"])
         #expect(result.changed.isEmpty)
-        #expect(result.patch.pages == ["/old/": .reload])
+        #expect(result.patch.pages == ["/old/": .reload, "/new/": .reload], "a new page's address showed the not-found page")
         #expect(result.differs)
     }
 
