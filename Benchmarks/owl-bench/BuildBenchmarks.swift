@@ -60,6 +60,9 @@ enum BuildBenchmarks {
                 row("cmark-gfm on the Markdown", cmark, hugoRun),
             ]
             printTable(rows)
+            // Each round's pair, in order: this machine's speed drifts by more than a tenth.
+            let rounds = zip(owlRuns, hugoRuns).map { owl, hugo in String(format: "%.2f s / %.2f s = %.3f×", owl.wall, hugo.wall, owl.wall / hugo.wall) }
+            print("cold rounds, owl-site / Hugo wall: " + rounds.joined(separator: ", "))
             print(String(format: "targets: cold ≤ 0.15× Hugo wall (%.2f×), ≤ 0.25× Hugo memory (%.2f×), one-file rebuild < 100 ms (%.0f ms)",
                          owl.wall / hugoRun.wall, owl.peakMiB / hugoRun.peakMiB, incremental.wall * 1000))
 
