@@ -230,6 +230,21 @@ import Testing
         #expect(try site.page("404.html") == "<p>My own</p>")
     }
 
+    @Test func aPageWhosePathNeedsEncodingIsLinkedByItsEncodedURL() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("owl.yml", "baseURL: https://example.com/blog/\n")
+        try site.write("content/posts/Café Crème.md", "---\ntitle: Café\ndate: 2024-01-02\ntags: [Développement]\n---\nText")
+        try site.build()
+        let encoded = "/blog/posts/Caf%C3%A9%20Cr%C3%A8me/"
+        #expect(try site.page("posts/index.html").contains("href=\"\(encoded)\""))
+        #expect(try site.page("posts/Café Crème/index.html").contains("href=\"/blog/tags/d%C3%A9veloppement/\""))
+        #expect(try site.page("sitemap.xml").contains("<loc>https://example.com\(encoded)</loc>"))
+        #expect(try site.page("feed.xml").contains("href=\"https://example.com\(encoded)\""))
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(manifest.pages["/posts/Café Crème/"]?.file == "posts/Café Crème/index.html", "the manifest keeps the path itself")
+    }
+
     @Test func paginatesWithAPageSize() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -206,6 +206,17 @@ import Owl
         #expect(SitePlan.cellID(forPath: path) == id)
     }
 
+    /// What a URL path may hold stays; a space, a letter beyond ASCII and other bytes are
+    /// percent-encoded, byte by byte of their UTF-8.
+    @Test(arguments: [
+        ("/posts/hello-world_2/", "/posts/hello-world_2/"), ("/a/b.c~d/", "/a/b.c~d/"), ("/x/!$&'()*+,;=:@/", "/x/!$&'()*+,;=:@/"),
+        ("/posts/Café Crème/", "/posts/Caf%C3%A9%20Cr%C3%A8me/"), ("/tags/日本/", "/tags/%E6%97%A5%E6%9C%AC/"), ("/a\"b<c>/", "/a%22b%3Cc%3E/"),
+    ])
+    func urlsCarryPathsPercentEncoded(_ path: String, _ url: String) {
+        #expect(SitePath.urlEncoded(path) == url)
+        #expect(url.removingPercentEncoding == path)
+    }
+
     /// Checked byte by byte: a `/` with a combining mark after it is one character, but the
     /// file system splits the path there all the same.
     @Test(arguments: ["../x", "a/../../b", "/etc/passwd", "a/./b", "a\\b", "../\u{301}", "/\u{301}//x"])

@@ -72,8 +72,10 @@ extension SiteConfig {
         return trimmed.isEmpty ? "/" : "/\(trimmed)/"
     }
 
-    /// The absolute URL of the site path `path` (`/posts/a/`), or the root-relative one without a base URL.
+    /// The absolute URL of the site path `path` (`/posts/a/`), or the root-relative one without
+    /// a base URL; percent-encoded where a URL needs it.
     func permalink(_ path: String) -> String {
+        let path = SitePath.urlEncoded(path)
         guard let baseURL else { return path }
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         return base + path

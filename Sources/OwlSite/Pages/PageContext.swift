@@ -6,8 +6,8 @@ struct PageContext {
     let navigation: [NavigationEntry]
     let tags: [String: (name: String, count: Int)]
 
-    /// `/posts/` → `/blog/posts/` under a base path.
-    func url(_ path: String) -> String { config.rootPath + path.dropFirst() }
+    /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
+    func url(_ path: String) -> String { config.rootPath + SitePath.urlEncoded(path).dropFirst() }
 
     /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
     /// A title, description or author left empty is left out, so that `{{#site.author}}…`
