@@ -8,6 +8,20 @@ import Testing
         try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
     }
 
+    /// Another version of owl-site may render the same sources differently: it reuses nothing.
+    @Test func anotherRendererRendersEveryPageAfresh() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        var options = BuildOptions(source: site.root, quiet: true, renderer: "owl-site one")
+        let first = try SiteBuilder(options: options).build()
+        #expect(try SiteBuilder(options: options).build().renderedPageCount == 0)
+        options.renderer = "owl-site two"
+        let other = try SiteBuilder(options: options).build()
+        #expect(other.renderedPageCount == other.pageCount)
+        #expect(other.buildID == first.buildID, "here both render alike")
+        #expect(!BuildOptions.runningExecutable.isEmpty && BuildOptions.runningExecutable != "unknown")
+    }
+
     @Test func rerendersOnlyThePagesThatShowAChangedFile() throws {
         let site = try SiteFixture()
         defer { site.remove() }

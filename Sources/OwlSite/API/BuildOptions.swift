@@ -16,6 +16,10 @@ public struct BuildOptions: Sendable {
     public var incremental: Bool
     /// The moment that decides which dated items are in the future.
     public var now: Date
+    /// Which program renders the site. The caches are kept for it alone: another version
+    /// of owl-site may render the same sources differently, so its pages and Markdown are
+    /// rendered afresh. By default, the running executable (its size, change time and inode).
+    public var renderer: String
 
     /// Options for building `source` into `output` (default: `public/` inside the source).
     public init(
@@ -25,7 +29,8 @@ public struct BuildOptions: Sendable {
         baseURL: String? = nil,
         quiet: Bool = false,
         incremental: Bool = true,
-        now: Date = Date()
+        now: Date = Date(),
+        renderer: String = BuildOptions.runningExecutable
     ) {
         self.source = source.standardizedFileURL
         self.output = (output ?? source.appendingPathComponent("public")).standardizedFileURL
@@ -34,5 +39,14 @@ public struct BuildOptions: Sendable {
         self.quiet = quiet
         self.incremental = incremental
         self.now = now
+        self.renderer = renderer
     }
+
+    /// The running executable's size, change time and inode: a new build or copy of
+    /// owl-site differs in one of them.
+    public static let runningExecutable: String = {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 || stat(CommandLine.arguments.first ?? "", &status) == 0 else { return "unknown" }
+        return "\(status.st_size)-\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)-\(status.st_ino)"
+    }()
 }

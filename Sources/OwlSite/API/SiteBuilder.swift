@@ -56,7 +56,7 @@ public struct SiteBuilder: Sendable {
         defer { spare?.close() }
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath)")
+        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath) renderer=\(options.renderer)")
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         // A first build writes every file: their folders are made while the pages render.
@@ -68,7 +68,7 @@ public struct SiteBuilder: Sendable {
         let outputRecord = records.load(output: previousOutput)
         let previous = reusingPreviousOutput ? outputRecord : nil
 
-        let site = PageKey.site(templates: templates, config: config, plan: plan)
+        let site = PageKey.site(templates: templates, config: config, plan: plan, renderer: options.renderer)
         let sources = PageKey.sources(of: plan)
         let keys = try Array(plan.pages.indices).concurrentMap {
             PageKey.key(for: plan.pages[$0], site: site, plan: plan, sources: sources, cellsShowContent: templates.cellsShowContent)

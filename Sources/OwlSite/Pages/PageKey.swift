@@ -3,9 +3,10 @@ import Owl
 /// Hashes of everything a page is rendered from, so an incremental build re-renders only the
 /// pages whose inputs changed.
 enum PageKey {
-    /// The hash of what every page depends on: the theme, the settings and the navigation.
-    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan) -> UInt64 {
-        var text = "theme \(templates.fingerprint)\n"
+    /// The hash of what every page depends on: the program that renders, the theme, the
+    /// settings and the navigation.
+    static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan, renderer: String) -> UInt64 {
+        var text = "renderer \(renderer)\ntheme \(templates.fingerprint)\n"
         text += "config \(config.title)|\(config.description)|\(config.author)|\(config.baseURL ?? "")|\(config.rawHTML)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
