@@ -150,6 +150,20 @@ import Owl
         #expect(String(decoding: json, as: UTF8.self).contains("\"cells\":[[\"c\",\"4\",20,30]]"))
     }
 
+    @Test(arguments: [0, 7, 10, 99, 100, 1_234_567, Int.max, -5, Int.min])
+    func numbersAreWrittenInDecimal(_ value: Int) {
+        var out = JSONOutput()
+        out.number(value)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test(arguments: ["plain", "", "Ünï 日本", "a \"quote\"", "back\\slash", "new\nline", "tab\tand\u{1}", "\u{7f}"])
+    func stringsReadBackAsWritten(_ value: String) throws {
+        var out = JSONOutput()
+        out.string(value)
+        #expect(try JSONDecoder().decode(String.self, from: Data(out.bytes)) == value)
+    }
+
     @Test func fnv1aMatchesTheReferenceVectors() {
         #expect(ContentHash(bytes: []).description == "cbf29ce484222325")
         #expect(ContentHash("a").description == "af63dc4c8601ec8c")

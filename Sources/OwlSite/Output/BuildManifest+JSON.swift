@@ -101,21 +101,41 @@ struct JSONOutput {
     /// The tail `"hash",start,end]` shared by cell and region entries.
     mutating func span(hash: String, start: Int, end: Int) {
         string(hash)
-        raw(",\(start),\(end)]")
+        bytes.append(UInt8(ascii: ","))
+        number(start)
+        bytes.append(UInt8(ascii: ","))
+        number(end)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// `value` in decimal, written digit by digit (a manifest holds two per cell).
+    mutating func number(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case 0..<0x20:
-                let hex = String(byte, radix: 16)
-                raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: bytes.append(byte)
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)  // ids, hashes and most titles: nothing to escape
+        } else {
+            for byte in value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case UInt8(ascii: "\n"): raw("\\n")
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
