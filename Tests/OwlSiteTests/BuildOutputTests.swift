@@ -206,6 +206,14 @@ import Testing
         #expect(manifest.pages["/docs/"]?.lists.first?.sections.map(\.id) == ["all"])
         #expect(!(try site.page("docs/index.html")).contains("undated"))
         #expect(manifest.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024", "undated"])
+
+        // Decided for the whole list: a page holding only undated items of a dated list keeps their section.
+        try site.write("owl.yml", "sections:\n  posts:\n    pageSize: 1\n")
+        try site.build()
+        let paged = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(paged.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024"])
+        #expect(paged.pages["/posts/page/2/"]?.lists.first?.sections.map(\.id) == ["undated"])
+        #expect(paged.pages["/docs/"]?.lists.first?.sections.map(\.id) == ["all"])
     }
 
     @Test func writesTheThemesNotFoundPageUnlessTheSiteBringsOne() throws {

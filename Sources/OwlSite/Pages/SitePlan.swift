@@ -136,6 +136,10 @@ struct SitePlan: Sendable {
             ? stride(from: 0, to: members.count, by: size).map { Array(members[$0..<min($0 + size, members.count)]) }
             : [members]
         func path(_ number: Int) -> String { number == 1 ? basePath : "\(basePath)page/\(number)/" }
+        // Decided for the whole list, not page by page: a list with no dated item is not one
+        // year called "undated" (a section of projects under the default settings), while
+        // the undated items of a dated list keep that section on whichever page they fall.
+        let grouping = members.contains(where: { items[$0].date != nil }) ? settings.grouping : .none
         for (offset, chunk) in chunks.enumerated() {
             let number = offset + 1
             let pagination = chunks.count > 1
@@ -143,17 +147,15 @@ struct SitePlan: Sendable {
                              previousPath: number > 1 ? path(number - 1) : nil,
                              nextPath: number < chunks.count ? path(number + 1) : nil)
                 : nil
-            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: settings.grouping, years: years))
+            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years))
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
                                       body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
         }
     }
 
-    /// One section per year (header: the year in `years`, by item; footer: the count), or a
-    /// single section: without grouping, or when no member is dated (a section of pages
-    /// such as projects, under the default grouping, is not one year called "undated").
+    /// One section per year (header: the year in `years`, by item; footer: the count), or a single section.
     private func group(_ members: [Int], by grouping: SectionSettings.Grouping, years: [String]) -> [ListSection] {
-        guard grouping == .year, members.contains(where: { items[$0].date != nil }) else {
+        guard grouping == .year else {
             return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
         }
         var sections: [ListSection] = []
