@@ -29,8 +29,7 @@ struct BuildCommand: ParsableCommand {
                 if isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 { print(report.summary) }
             }
         } catch let error as SiteError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode.failure
+            throw ExitCode.failure(reporting: error)
         }
     }
 }

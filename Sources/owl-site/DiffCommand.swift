@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
             newFolder = try BuildFolder(URL(fileURLWithPath: new))
             diff = try BuildDiff(from: oldFolder, to: newFolder)
         } catch {
-            throw Self.failure(error)
+            throw ExitCode.failure(reporting: error)
         }
         if json {
             let encoder = JSONEncoder()
@@ -43,15 +43,9 @@ struct DiffCommand: ParsableCommand {
         }
         if write {
             let file: URL
-            do { file = try newFolder.write(diff.patch) } catch { throw Self.failure(error) }
+            do { file = try newFolder.write(diff.patch) } catch { throw ExitCode.failure(reporting: error) }
             if !json { print("wrote \(file.path)") }
         }
         if exitCode && diff.differs { throw ExitCode(1) }
-    }
-
-    /// `error` printed as `build` and `serve` print theirs; the exit status that follows it.
-    private static func failure(_ error: any Error) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        return ExitCode.failure
     }
 }

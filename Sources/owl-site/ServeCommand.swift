@@ -54,8 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
             try options.checkFolders()
             try await server.run(report: Self.print)
         } catch {
-            Self.write("error: \(error)", to: .standardError)
-            throw ExitCode.failure
+            throw ExitCode.failure(reporting: error)
         }
     }
 
