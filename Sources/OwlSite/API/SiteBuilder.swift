@@ -150,13 +150,13 @@ public struct SiteBuilder: Sendable {
             if previous?.build != buildID || previousOutput != outputFolder {
                 writing = true
                 try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
-            } else {
-                spare?.close()  // there is nothing to write through them
             }
         } catch {
             savingCaches.wait()
             throw error
         }
+        // Unless the write took them: the spare's files are of no more use, before the report goes.
+        spare?.close()
         savingCaches.wait()
         // The build swapped out becomes the next build's staging folder: its record stays.
         records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))

@@ -101,6 +101,9 @@ final class SpareFiles: Sendable {
         state.withLock { $0.opened.reserveCapacity(min(record.pageCount, limit)) }
         var count = 0
         for path in paths where count < limit {
+            // Once the files are wanted the folder is the build's, whose writes make every
+            // file left unopenable: the thread stops rather than try each of them.
+            guard !state.withLock({ $0.wanted }) else { return }
             // A file without a build id is left as it is, or written whole.
             guard let file = record.file(path), !file.buildIDOffsets.isEmpty,
                   let descriptor = FileWriter.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else { continue }

@@ -12,7 +12,7 @@ final class HandOver<Value: Sendable>: Sendable {
     /// Hands `error` over instead of a value; only the first value or error counts.
     func fail(_ error: any Error) { hand(.failure(error)) }
 
-    /// Waits for the value, or throws the error.
+    /// Waits for the value, or throws the error. For one taker: a second `take` waits forever.
     func take() throws -> Value {
         ready.wait()
         return try outcome.withLock { $0! }.get()
