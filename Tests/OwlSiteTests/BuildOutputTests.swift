@@ -280,6 +280,16 @@ import Testing
         #expect(named.contains("<meta name=\"description\" content=\"About it.\">"))
     }
 
+    @Test func anEmptySummaryShowsNoEmptyParagraphOrFeedElement() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\nsummary: \"\"\n---\nText")
+        try site.build()
+        #expect(try site.page("posts/index.html").contains(">A</a>"))
+        #expect(!(try site.page("posts/index.html")).contains("class=\"summary\""))
+        #expect(!(try site.page("feed.xml")).contains("<summary>"))
+    }
+
     @Test func aSiteTemplateOverridesTheBuiltInOne() throws {
         let site = try SiteFixture()
         defer { site.remove() }

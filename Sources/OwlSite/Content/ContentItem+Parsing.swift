@@ -29,7 +29,10 @@ extension ContentItem {
             case "title": title = try field.string()
             case "date": date = try field.date()
             case "tags": tags = try field.strings()
-            case "summary": summary = try field.string()
+            case "summary":
+                // Empty is none: templates count an empty string as a value (`{{#summary}}`).
+                let text = try field.string()
+                summary = text.isEmpty ? nil : text
             case "draft": draft = try field.bool()
             case "weight": weight = try field.int()
             case "layout": layout = try field.string()
