@@ -97,8 +97,7 @@ public struct SiteBuilder: Sendable {
         let (manifestEntries, gathered) = try inParallel({
             BuildManifest.entries(pages.map { ($0.path, $0.json) })  // in the plan's order, by path
         }, {
-            var files = try otherFiles(content: content, plan: plan, templates: templates)
-            if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
+            var files = try otherFiles(content: content, plan: plan, templates: templates, renderer: renderer)
             for page in pages {
                 if files[page.file] != nil {
                     throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
@@ -177,8 +176,9 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// Static files, theme assets, owl.js, the feed and the sitemap.
-    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: OutputFile] {
+    /// Static files, theme assets, owl.js, the feed, the sitemap and the not-found page
+    /// (unless the site brings its own).
+    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, renderer: PageRenderer) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
@@ -186,6 +186,7 @@ public struct SiteBuilder: Sendable {
         }
         files[SitePath.feedFile] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
         files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
+        if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
         return files
     }
 

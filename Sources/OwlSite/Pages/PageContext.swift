@@ -5,6 +5,17 @@ struct PageContext {
     let config: SiteConfig
     let navigation: [NavigationEntry]
     let tags: [String: (name: String, count: Int)]
+    /// Each navigation entry's link and the feed's: made once, not for every page.
+    private var navigationURLs: [String] = []
+    private var feedURL = ""
+
+    init(config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)]) {
+        self.config = config
+        self.navigation = navigation
+        self.tags = tags
+        navigationURLs = navigation.map { url($0.path) }
+        feedURL = url("/" + SitePath.feedFile)
+    }
 
     /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
     func url(_ path: String) -> String { config.rootPath + SitePath.urlEncoded(path).dropFirst() }
@@ -13,10 +24,10 @@ struct PageContext {
     /// A title, description or author left empty is left out, so that `{{#site.author}}…`
     /// (where Mustache counts an empty string as a value) shows nothing.
     func site(currentPath: String) -> [String: Any] {
-        let nav: [[String: Any]] = navigation.map { entry in
-            ["title": entry.title, "url": url(entry.path), "current": currentPath.hasPrefix(entry.path)]
+        let nav = zip(navigation, navigationURLs).map { entry, url -> [String: Any] in
+            ["title": entry.title, "url": url, "current": currentPath.hasPrefix(entry.path)]
         }
-        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": url("/" + SitePath.feedFile)]
+        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": feedURL]
         for (key, text) in [("title", config.title), ("description", config.description), ("author", config.author)] where !text.isEmpty {
             site[key] = text
         }

@@ -48,18 +48,22 @@ struct PageRenderer: Sendable {
     /// The page's bytes and manifest entry, with the build id blanked; `page` is one of
     /// the pages the renderer was made for.
     func render(_ page: PageSpec) throws -> RenderedPage {
-        var (values, lists) = try layoutValues(page)
-        values["content"] = templates.render(page.layout, values)
-        let html = templates.render("layouts/base", values)
-        return RenderedPage(path: page.path, title: page.title, html: html, lists: lists)
+        let (values, lists) = try layoutValues(page)
+        return RenderedPage(path: page.path, title: page.title, html: html(layout: page.layout, values), lists: lists)
     }
 
     /// The page servers show for an address the site lacks (``SitePath/notFoundFile``),
-    /// through `layouts/404`, with the build id blanked. It is no page of the manifest.
+    /// through `layouts/404`, with the build id blanked. It is no page of the manifest, so a
+    /// browser that stays on it gets new build ids but not the rest of a new build.
     func renderNotFoundPage() -> OutputFile {
-        var values = notFoundValues()
-        values["content"] = templates.render(Self.notFoundLayout, values)
-        return RenderedPage.file(filling: templates.render("layouts/base", values))
+        RenderedPage.file(filling: html(layout: Self.notFoundLayout, notFoundValues()))
+    }
+
+    /// `layout` rendered with `values`, inside the base layout.
+    private func html(layout: String, _ values: [String: Any]) -> String {
+        var values = values
+        values["content"] = templates.render(layout, values)
+        return templates.render("layouts/base", values)
     }
 
     /// The layout of the page for an address the site lacks.
