@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 PACKAGE = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CLIENT = os.path.join(PACKAGE, 'client', 'owl.js')
-BINARY = os.path.join(PACKAGE, '.build', 'debug', 'owl-site')
+BINARY = os.environ.get('OWL_SITE', os.path.join(PACKAGE, '.build', 'debug', 'owl-site'))
 
 STYLE = """
 body { margin: 0; font: 16px/1.4 sans-serif; }
@@ -137,7 +137,7 @@ def page_file(path):
 
 
 def owl_site():
-    """The debug `owl-site` binary, built when missing."""
+    """The debug `owl-site` binary (or the one `OWL_SITE` names), built when missing."""
     if not os.path.exists(BINARY):
         subprocess.run(['swift', 'build', '--product', 'owl-site'], cwd=PACKAGE, check=True)
     return BINARY

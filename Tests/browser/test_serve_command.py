@@ -7,14 +7,13 @@ import unittest
 import urllib.error
 import urllib.request
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get('OWL_SITE', os.path.join(REPO, '.build', 'debug', 'owl-site'))
-FIXTURE = os.path.join(REPO, 'Tests', 'fixtures', 'sites', 'basic')
+from owlfixture import PACKAGE, owl_site
+
+FIXTURE = os.path.join(PACKAGE, 'Tests', 'fixtures', 'sites', 'basic')
 
 
 class ServeCommandTest(unittest.TestCase):
     def setUp(self):
-        self.assertTrue(os.access(BINARY, os.X_OK), f'{BINARY} is not built (swift build --product owl-site)')
         self.site = os.path.join(tempfile.mkdtemp(prefix='owl-serve-command-'), 'site')
         shutil.copytree(FIXTURE, self.site)
 
@@ -23,7 +22,7 @@ class ServeCommandTest(unittest.TestCase):
 
     def status(self, path, *flags):
         """The status `serve FLAGS` answers `path` with (on a port the system picks)."""
-        server = subprocess.Popen([BINARY, 'serve', '--source', self.site, '--port', '0', '--no-watch', *flags],
+        server = subprocess.Popen([owl_site(), 'serve', '--source', self.site, '--port', '0', '--no-watch', *flags],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             line = server.stdout.readline()

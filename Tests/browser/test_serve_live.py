@@ -14,9 +14,7 @@ import unittest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import chromium
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get('OWL_SITE', os.path.join(REPO, '.build', 'debug', 'owl-site'))
+from owlfixture import PACKAGE, owl_site
 
 # Records, from now on, reloads (the mark disappears), patches and the most animations at once.
 WATCH = """
@@ -45,17 +43,16 @@ def free_port():
 
 class ServeLiveTest(unittest.TestCase):
     def setUp(self):
-        self.assertTrue(os.access(BINARY, os.X_OK), f'{BINARY} is not built (swift build --product owl-site)')
         self.site = tempfile.mkdtemp(prefix='owl-serve-browser-')
         for name in ('owl.yml', 'content', 'Templates', 'static'):
-            source = os.path.join(REPO, name)
+            source = os.path.join(PACKAGE, name)
             if os.path.isdir(source):
                 shutil.copytree(source, os.path.join(self.site, name))
             elif os.path.exists(source):
                 shutil.copy(source, self.site)
         port = free_port()
         self.url = f'http://127.0.0.1:{port}/'
-        self.server = subprocess.Popen([BINARY, 'serve', '--source', self.site, '--port', str(port)],
+        self.server = subprocess.Popen([owl_site(), 'serve', '--source', self.site, '--port', str(port)],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.server.stdout.readline()
         while line and not line.startswith('Serving at'):
