@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths below the site root and the slugs that make them.
 enum SitePath {
     /// Throws when `slug` is empty, absolute, climbs out of its folder, or has a character a
@@ -49,30 +51,17 @@ enum SitePath {
     /// as it is (a space, a letter beyond ASCII) percent-encoded, the rest left alone. A file
     /// called `Café Crème.md` is the page `/posts/Café Crème/`, linked as
     /// `/posts/Caf%C3%A9%20Cr%C3%A8me/`, which browsers show and servers read back as the former.
+    /// (Asked for every link of every page: the usual path of letters, digits, `-`, `_`, `.`
+    /// and `/` is returned after one look at its bytes.)
     static func urlEncoded(_ path: String) -> String {
-        guard !path.utf8.allSatisfy(isURLPathByte) else { return path }
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(path.utf8.count * 3)
-        let digits = Array("0123456789ABCDEF".utf8)
-        for byte in path.utf8 {
-            if isURLPathByte(byte) {
-                encoded.append(byte)
-            } else {
-                encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+        let plain = path.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"): true
+            default: false
             }
         }
-        return String(decoding: encoded, as: UTF8.self)
-    }
-
-    /// Whether a URL path holds `byte` as it is (RFC 3986: unreserved, sub-delims, `:`, `@`, `/`).
-    private static func isURLPathByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="): true
-        default: false
-        }
+        return plain ? path : path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
     /// A tag or heading as a URL-safe name: lowercase letters, digits and dashes.

@@ -58,7 +58,11 @@ private extension ManifestPage {
                 out.string(section.id)
                 out.raw(",\"hash\":")
                 out.string(section.hash)
-                out.raw(",\"range\":[\(section.range[0]),\(section.range[1])],\"cells\":[")
+                out.raw(",\"range\":[")
+                out.number(section.range[0])
+                out.raw(",")
+                out.number(section.range[1])
+                out.raw("],\"cells\":[")
                 out.separated(section.cells) { out, cell in
                     out.raw("[")
                     out.string(cell.id)
