@@ -39,3 +39,31 @@ import Testing
         #expect(smaps.last == UInt8(ascii: "\n"))
     }
 }
+
+/// The page-cache probe that lets a build skip asking for files it has in memory already.
+@Suite struct SourceTextMemoryTests {
+    @Test func aFileReadIsInMemoryAndNotOnceTheSystemDropsIt() throws {
+        // Beside the build rather than in /tmp, which may be a tmpfs: its files never leave memory.
+        let folder = SiteFixture.packageRoot.appendingPathComponent(".build/owl-memory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("post.md").path
+        try Data(repeating: UInt8(ascii: "a"), count: 10_000).write(to: URL(fileURLWithPath: file))
+        #expect(SourceText.contents(ofFile: file)?.count == 10_000)
+        #expect(SourceText.isInMemory(file))
+
+        // Written back first: the system drops only pages that are clean.
+        let descriptor = open(file, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(fsync(descriptor) == 0 && posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0)
+        #expect(!SourceText.isInMemory(file))
+        #expect(!SourceText.sampleIsInMemory([file]), "out of memory: every file is asked for")
+        #expect(SourceText.contents(ofFile: file)?.count == 10_000)
+        #expect(SourceText.sampleIsInMemory([file]), "read again: none is")
+
+        let empty = folder.appendingPathComponent("empty.md").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(SourceText.isInMemory(empty), "nothing to read")
+        #expect(!SourceText.isInMemory(folder.appendingPathComponent("missing.md").path))
+    }
+}
