@@ -36,8 +36,8 @@ final class MarkdownCache: Sendable {
         var entry: Entry
     }
 
-    /// Changes with the items' binary form, and with how a file is parsed into one: an item
-    /// from the cache is not parsed again (6: a leading byte-order mark is dropped).
+    /// Changes with the items' binary form. How a file is parsed into one is covered by the
+    /// settings, which name the executable that renders (``BuildOptions/renderer``).
     private static let formatVersion = 6
     private static let shardCount = 64
     private let folder: URL?

@@ -20,7 +20,7 @@ extension BuildDiff {
         if !differs {
             lines.append("no differences")
         } else if changed.isEmpty && added.isEmpty && removed.isEmpty {
-            lines.append("no page changed; other files did (styles, assets, feed or sitemap)")
+            lines.append("no page changed; other files did")
         } else {
             lines.append("\(changed.count) changed, \(added.count) added, \(removed.count) removed")
         }

@@ -45,7 +45,8 @@ struct TemplateSet: Sendable {
         var hash = ContentHash()
         let tags = texts.mapValues { Self.tags(in: $0.text) }
         // Before parsing, which recurses: sections nested thousands deep would overflow the stack.
-        let includes = try Self.checkIncludesAndNesting(tags, files: texts.mapValues(\.file), names: Set(texts.keys))
+        let names = Set(texts.keys)
+        let includes = try Self.checkIncludesAndNesting(tags, files: texts.mapValues(\.file), names: names)
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             do {
@@ -61,7 +62,7 @@ struct TemplateSet: Sendable {
             hash.update(with: assets[path]!)
         }
         self.library = TemplateLibrary(parsed)
-        self.names = Set(texts.keys)
+        self.names = names
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.description
