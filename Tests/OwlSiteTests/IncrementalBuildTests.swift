@@ -19,6 +19,14 @@ import Testing
         let other = try SiteBuilder(options: options).build()
         #expect(other.renderedPageCount == other.pageCount)
         #expect(other.buildID == first.buildID, "here both render alike")
+        // The Markdown cache is kept for the renderer too: its shards now name the second one.
+        let shards = site.root.appendingPathComponent(".owl-cache/markdown")
+        let names = try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { $0.hasSuffix(".bin") }
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = try Data(contentsOf: shards.appendingPathComponent(name))
+            #expect(bytes.range(of: Data("renderer=owl-site two".utf8)) != nil, "\(name)")
+        }
         #expect(!BuildOptions.runningExecutable.isEmpty && BuildOptions.runningExecutable != "unknown")
     }
 

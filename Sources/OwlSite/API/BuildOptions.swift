@@ -46,6 +46,8 @@ public struct BuildOptions: Sendable {
     /// owl-site differs in one of them.
     public static let runningExecutable: String = {
         var status = stat()
+        // Without /proc, the command's own path; a bare name found through PATH gives
+        // "unknown", and then caches outlive a new version, as they did before.
         guard stat("/proc/self/exe", &status) == 0 || stat(CommandLine.arguments.first ?? "", &status) == 0 else { return "unknown" }
         return "\(status.st_size)-\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)-\(status.st_ino)"
     }()

@@ -23,6 +23,8 @@ final class SpareFiles: Sendable {
     private let identity: FolderIdentity
     /// Path below the folder → open descriptor, for the files that are as `build` left them;
     /// and whether they were wanted (taken or closed), after which the thread opens no more.
+    /// The idle thread holds the lock only to look or to add one file, so taking the files
+    /// waits for it at most that long, should it lose its core in between.
     private let state = Mutex<(opened: [String: Int32], wanted: Bool)>(([:], false))
     /// Left by the thread when it is done.
     private let opening = DispatchGroup()
