@@ -40,9 +40,10 @@ public struct DevServer: Sendable {
 
     /// Builds once, then serves until SIGINT or SIGTERM (or cancellation).
     ///
-    /// Throws ``DevServerError`` when the output folder is missing after the first build, or
-    /// when the address cannot be listened on.
+    /// Throws ``DevServerError`` when the address cannot be listened on (found before the
+    /// first build, as a rule), or when the output folder is missing after the first build.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
+        try ListenCheck.check(host: configuration.host, port: configuration.port)
         let events = LiveEvents()
         let files = FileCache()
         let resolutions = ResolutionCache()
@@ -101,7 +102,8 @@ public struct DevServer: Sendable {
             // Binding the address is the only system call that fails the server as a whole.
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: String(cString: strerror(error.errnoCode)))
         } catch is SocketAddressError, is SocketAddressError.UnknownHost {
-            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: "no such host")
+            // Only when the host stopped resolving since ``ListenCheck`` resolved it.
+            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: "the host does not resolve")
         }
     }
 }

@@ -20,16 +20,37 @@ import Testing
     }
 
     /// A port another server holds stops the server with the address and the system's
-    /// reason. (A host that does not resolve is not tried: that would ask the network.)
-    @Test func anAddressThatCannotBeListenedOnStopsTheServerWithAReason() async throws {
+    /// reason, before anything is built into the output the other server may be building.
+    /// (A host that does not resolve is not tried: that would ask the network.)
+    @Test func anAddressThatCannotBeListenedOnStopsTheServerBeforeItBuilds() async throws {
         let site = try TestSite()
         try await withServer(site) { port, _ in
-            let taken = DevServer(configuration: .init(output: site.output, port: port, watching: nil), rebuilder: SiteRebuilder { _ in "b" })
+            let urls = URLLog()
+            let taken = DevServer(
+                configuration: .init(output: site.output, port: port, watching: nil),
+                rebuilder: SiteRebuilder { url in urls.append(url); return "b" }
+            )
             await #expect(throws: DevServerError.cannotListen(host: "127.0.0.1", port: port, reason: "Address already in use")) {
                 try await taken.run { _ in }
             }
+            #expect(urls.all.isEmpty)
         }
         #expect(DevServerError.cannotListen(host: "::1", port: 80, reason: "Permission denied").description == "cannot listen on [::1]:80: Permission denied")
+    }
+
+    /// An address of no interface here (192.0.2.1 is kept for documentation) is refused by
+    /// the system, without a build.
+    @Test func anAddressOfAnotherMachineStopsTheServerBeforeItBuilds() async throws {
+        let site = try TestSite()
+        let urls = URLLog()
+        let server = DevServer(
+            configuration: .init(output: site.output, host: "192.0.2.1", port: 0, watching: nil),
+            rebuilder: SiteRebuilder { url in urls.append(url); return "b" }
+        )
+        await #expect(throws: DevServerError.cannotListen(host: "192.0.2.1", port: 0, reason: "Cannot assign requested address")) {
+            try await server.run { _ in }
+        }
+        #expect(urls.all.isEmpty)
     }
 
     @Test func aFirstBuildThatFailsStillServesTheOutputAndReportsTheError() async throws {
