@@ -6,7 +6,7 @@ import OwlSite
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compares two build folders: pages added, removed and changed, section by section, cell by cell."
+        abstract: "Compare two build folders: pages added, removed and changed, section by section, cell by cell."
     )
 
     @Argument(help: "The older build folder.")

@@ -205,4 +205,12 @@ import Testing
             #expect(help.standardOutput.contains(option))
         }
     }
+
+    @Test func versionPrintsTheVersionAlone() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let version = try site.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput.wholeMatch(of: /\d+\.\d+\.\d+\n/) != nil, "\(version.standardOutput)")
+    }
 }
