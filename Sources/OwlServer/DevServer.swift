@@ -101,9 +101,9 @@ public struct DevServer: Sendable {
         } catch let error as IOError {
             // Binding the address is the only system call that fails the server as a whole.
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: String(cString: strerror(error.errnoCode)))
-        } catch is SocketAddressError, is SocketAddressError.UnknownHost {
+        } catch let error as SocketAddressError.UnknownHost {
             // Only when the host stopped resolving since ``ListenCheck`` resolved it.
-            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: "the host does not resolve")
+            throw DevServerError.cannotListen(host: host, port: configuration.port, reason: error.errorDescription)
         }
     }
 }
