@@ -87,6 +87,20 @@ class RealSiteTest(BrowserTest):
         self.build()
         self.check(['/projects/'], patched=['/projects/'])
 
+    def test_long_and_short_pages_line_up(self):
+        """A page that scrolls and one that does not put the header in the same place (the
+        theme keeps the scrollbar's room), so that going from one to the other, or a patch
+        that makes a page scroll, does not shift the page sideways."""
+        self.serve(self.build())
+        place = {}
+        for page in ('/posts/', '/projects/'):
+            self.open(page)
+            place[page] = self.driver.execute_script(
+                'return [document.documentElement.scrollHeight > window.innerHeight,'
+                ' document.querySelector(".site-header").getBoundingClientRect().left]')
+        self.assertEqual((place['/posts/'][0], place['/projects/'][0]), (True, False), 'one page scrolls, the other fits')
+        self.assertEqual(place['/posts/'][1], place['/projects/'][1])
+
     def test_two_builds_behind(self):
         self.build()
         self.edit('posts/grids.md', r'date: 2024-07-19', 'date: 2023-07-19')

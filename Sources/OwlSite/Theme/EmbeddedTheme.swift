@@ -19,7 +19,7 @@ enum EmbeddedTheme {
   :root { --text: #e6e3de; --muted: #a3a7ad; --accent: #e0a865; --line: #33363b; --back: #17191c; --card: #22252a; }
 }
 * { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; }
+html { -webkit-text-size-adjust: 100%; scrollbar-gutter: stable; }  /* no sideways jump when a page or a patch changes whether it scrolls */
 body {
   margin: 0; background: var(--back); color: var(--text);
   font: 1.0625rem/1.65 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
