@@ -6,19 +6,21 @@ struct PageContext {
     let navigation: [NavigationEntry]
     let tags: [String: (name: String, count: Int)]
     /// Each navigation entry's link and the feed's: made once, not for every page.
-    private var navigationURLs: [String] = []
-    private var feedURL = ""
+    private let navigationURLs: [String]
+    private let feedURL: String
 
     init(config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)]) {
         self.config = config
         self.navigation = navigation
         self.tags = tags
-        navigationURLs = navigation.map { url($0.path) }
-        feedURL = url("/" + SitePath.feedFile)
+        navigationURLs = navigation.map { Self.url($0.path, rootPath: config.rootPath) }
+        feedURL = Self.url("/" + SitePath.feedFile, rootPath: config.rootPath)
     }
 
     /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
-    func url(_ path: String) -> String { config.rootPath + SitePath.urlEncoded(path).dropFirst() }
+    func url(_ path: String) -> String { Self.url(path, rootPath: config.rootPath) }
+
+    private static func url(_ path: String, rootPath: String) -> String { rootPath + SitePath.urlEncoded(path).dropFirst() }
 
     /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
     /// A title, description or author left empty is left out, so that `{{#site.author}}…`
