@@ -15,20 +15,19 @@ enum ListenCheck {
     /// Throws ``DevServerError/cannotListen(host:port:reason:)`` with the system's reason when
     /// `host` does not resolve or `host:port` cannot be bound.
     static func check(host: String, port: Int) throws(DevServerError) {
+        func refused(_ reason: String) -> DevServerError { .cannotListen(host: host, port: port, reason: reason) }
         var found: UnsafeMutablePointer<addrinfo>?
         // As SwiftNIO resolves the host: no hints, the first address.
         let resolved = getaddrinfo(host, String(port), nil, &found)
-        guard resolved == 0 else { throw .cannotListen(host: host, port: port, reason: String(cString: gai_strerror(resolved))) }
+        guard resolved == 0 else { throw refused(String(cString: gai_strerror(resolved))) }
         defer { freeaddrinfo(found) }
-        guard let first = found?.pointee else { throw .cannotListen(host: host, port: port, reason: "the host has no address") }
+        guard let first = found?.pointee else { throw refused("the host has no address") }
         let descriptor = socket(first.ai_family, streamSocket, 0)
-        guard descriptor >= 0 else { throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw refused(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, first.ai_addr, first.ai_addrlen) == 0 else {
-            throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
-        }
+        guard bind(descriptor, first.ai_addr, first.ai_addrlen) == 0 else { throw refused(String(cString: strerror(errno))) }
     }
 
     #if canImport(Glibc)
