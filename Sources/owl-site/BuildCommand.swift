@@ -28,7 +28,7 @@ struct BuildCommand: ParsableCommand {
                 for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 if isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 { print(report.summary) }
             }
-        } catch let error as SiteError {
+        } catch {
             throw ExitCode.failure(reporting: error)
         }
     }
