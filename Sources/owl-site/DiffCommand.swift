@@ -25,15 +25,21 @@ struct DiffCommand: ParsableCommand {
     var exitCode = false
 
     func run() throws {
-        let diff: BuildDiff, newFolder: BuildFolder
+        let differs: Bool
         do {
-            // OLD first: when neither is a build folder, the message names the first one given.
-            let oldFolder = try BuildFolder(URL(fileURLWithPath: old))
-            newFolder = try BuildFolder(URL(fileURLWithPath: new))
-            diff = try BuildDiff(from: oldFolder, to: newFolder)
+            differs = try compare()
         } catch {
             throw ExitCode.failure(reporting: error)
         }
+        if exitCode && differs { throw ExitCode(1) }
+    }
+
+    /// Prints the differences (and writes the patch, when asked); whether the builds differ.
+    private func compare() throws -> Bool {
+        // OLD first: when neither is a build folder, the message names the first one given.
+        let oldFolder = try BuildFolder(URL(fileURLWithPath: old))
+        let newFolder = try BuildFolder(URL(fileURLWithPath: new))
+        let diff = try BuildDiff(from: oldFolder, to: newFolder)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -42,10 +48,9 @@ struct DiffCommand: ParsableCommand {
             print(diff.summary)
         }
         if write {
-            let file: URL
-            do { file = try newFolder.write(diff.patch) } catch { throw ExitCode.failure(reporting: error) }
+            let file = try newFolder.write(diff.patch)
             if !json { print("wrote \(file.path)") }
         }
-        if exitCode && diff.differs { throw ExitCode(1) }
+        return diff.differs
     }
 }
