@@ -55,7 +55,7 @@ import Testing
         let build = try site.build()
         #expect(build.status == 0, "\(build.standardError)")
         #expect(FolderSnapshot(site.output, excluding: Self.buildDependent).differences(from: FolderSnapshot(clean, excluding: Self.buildDependent)).isEmpty)
-        let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+        let beside = try site.foldersBesideOutput()
         #expect(beside.isEmpty)
     }
 
@@ -125,6 +125,45 @@ import Testing
         #expect(misses == 0, "a reader saw no output while a build swapped it in")
     }
 
+    /// Builds into one output at once (`serve` rebuilding while `build` runs) take turns:
+    /// each succeeds, and the output is what a clean build of the sources makes.
+    @Test func buildsIntoOneOutputAtOnceTakeTurns() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        for round in 1...5 {
+            try site.write("content/posts/second.md", "---\ntitle: Second, round \(round)\ndate: 2021-06-01\n---\n\nBody \(round).\n")
+            let builds = try (0..<3).map { _ in try BackgroundBuild(site) }
+            for build in builds {
+                let (status, errors) = build.finish()
+                #expect(status == 0, "round \(round): \(errors)")
+            }
+            let clean = site.root.appendingPathComponent("clean")
+            #expect(try site.build(["--output", clean.path]).status == 0)
+            let built = FolderSnapshot(site.output, excluding: Self.buildDependent)
+            #expect(built.differences(from: FolderSnapshot(clean, excluding: Self.buildDependent)).isEmpty, "round \(round)")
+            try FileManager.default.removeItem(at: clean)
+            #expect(try site.foldersBesideOutput() == [".public.owl-spare"], "round \(round)")
+        }
+    }
+
+    /// While another build holds the output's lock, a build waits, and then builds.
+    @Test func aBuildWaitsForTheBuildHoldingTheOutput() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        let lock = open(site.root.appendingPathComponent(".public.owl-lock").path, O_RDWR | O_CLOEXEC)
+        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        try site.write("content/posts/second.md", "---\ntitle: Second, waited for\ndate: 2021-06-01\n---\n")
+        let build = try BackgroundBuild(site)
+        sleep(1)
+        #expect(build.isRunning)
+        #expect(try !site.page("posts/second/index.html").contains("waited for"))
+        close(lock)
+        #expect(build.finish().status == 0)
+        #expect(try site.page("posts/second/index.html").contains("waited for"))
+    }
+
     @Test func exchangeSwapsTwoFoldersInOneStep() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("owl-exchange-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -170,8 +209,32 @@ import Testing
 
         #expect(try site.build().status == 0)
         #expect(try site.page("posts/first/index.html").contains("Changed"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") && $0 != ".public.owl-spare" }
+        let leftovers = try site.foldersBesideOutput().filter { $0 != ".public.owl-spare" }
         #expect(leftovers.isEmpty)
+    }
+}
+
+/// `owl-site build --quiet` of a fixture site, running in a process of its own.
+private struct BackgroundBuild {
+    private let process = Process()
+    private let errors: URL
+
+    init(_ site: SiteFixture) throws {
+        errors = site.root.deletingLastPathComponent().appendingPathComponent("owl-build-errors-\(UUID().uuidString)")
+        try Data().write(to: errors)
+        process.executableURL = SiteFixture.binary
+        process.arguments = ["build", "--source", site.root.path, "--quiet"]
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits for the build to end: its exit status and what it printed.
+    func finish() -> (status: Int32, errors: String) {
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: errors) }
+        return (process.terminationStatus, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 }
 

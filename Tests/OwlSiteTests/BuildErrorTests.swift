@@ -51,7 +51,7 @@ import Testing
         #expect(result.standardError.hasPrefix("error: \(errorCase.location)"), "\(result.standardError)")
         #expect(result.standardError.contains(errorCase.message), "\(result.standardError)")
         #expect(FolderSnapshot(site.output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") && $0 != ".public.owl-spare" }
+        let leftovers = try site.foldersBesideOutput().filter { $0 != ".public.owl-spare" }
         #expect(leftovers.isEmpty)
     }
 
@@ -67,13 +67,13 @@ import Testing
             #expect(result.status == 1)
             #expect(result.standardError.contains("is also the page /posts/first/"), "\(result.standardError)")
             #expect(!FileManager.default.fileExists(atPath: site.output.path))
-            let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }
+            let beside = try site.foldersBesideOutput()
             #expect(beside == [".public.owl-spare"])
         }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts"))
         let fixed = try site.build()
         #expect(fixed.status == 0, "\(fixed.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public.owl-") }.isEmpty)
+        #expect(try site.foldersBesideOutput().isEmpty)
         let clean = try SiteFixture()
         defer { clean.remove() }
         #expect(try clean.build().status == 0)

@@ -21,10 +21,12 @@ public struct SiteBuilder: Sendable {
         let report = HandOver<BuildReport>()
         let thread = Thread { [self] in
             do {
+                try options.checkFolders()
+                let lock = try lockOutput()
                 do {
-                    try build(reusingPreviousOutput: true, handingOver: report)
+                    try build(reusingPreviousOutput: true, handingOver: report, releasing: lock)
                 } catch is OutputFile.PreviousOutputChanged {
-                    try build(reusingPreviousOutput: false, handingOver: report)
+                    try build(reusingPreviousOutput: false, handingOver: report, releasing: lock)
                 }
             } catch {
                 report.fail(error)
@@ -35,16 +37,15 @@ public struct SiteBuilder: Sendable {
         return try report.take()
     }
 
-    /// A build, which puts its report into `report`; one that is not `reusingPreviousOutput`
-    /// renders every page again instead of taking unchanged ones from the previous output
-    /// (which was found changed by hand).
-    private func build(reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>) throws {
+    /// A build, which puts its report into `report` and releases `lock` when the output is in
+    /// place; one that is not `reusingPreviousOutput` renders every page again instead of
+    /// taking unchanged ones from the previous output (which was found changed by hand).
+    private func build(reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
-        try options.checkFolders()
         let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
         // An output that is a symbolic link is updated where it points: the link stays, and
         // the folder it names is swapped (otherwise the link itself would be swapped out).
@@ -160,10 +161,20 @@ public struct SiteBuilder: Sendable {
         // The build swapped out becomes the next build's staging folder: its record stays.
         records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
         progress.finish()
+        lock.release()
         report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
             duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
         ))
+    }
+
+    /// Locks the output folder for this build, saying so on the terminal while another build holds it.
+    private func lockOutput() throws -> OutputLock {
+        let line = ProgressLine(quiet: options.quiet)
+        defer { line.finish() }
+        return try OutputLock(output: options.output.resolvingSymlinksInPath()) {
+            line.show("waiting for another build into \(options.output.path) to finish")
+        }
     }
 
     private func loadConfig() throws -> SiteConfig {

@@ -31,6 +31,12 @@ final class ProgressLine: Sendable {
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
+    /// Shows `message` in place of the line.
+    func show(_ message: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8))
+    }
+
     /// Clears the line, once.
     func finish() {
         guard enabled, !state.withLock({ state in defer { state.finished = true }; return state.finished }) else { return }

@@ -72,6 +72,12 @@ struct SiteFixture {
         try run(["build", "--source", root.path] + arguments)
     }
 
+    /// The folders builds left beside the output (`.public.owl-spare`, staging folders), not
+    /// counting the lock file, which stays.
+    func foldersBesideOutput() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".public.owl-") && $0 != ".public.owl-lock" }.sorted()
+    }
+
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
