@@ -9,7 +9,8 @@ enum BuildBenchmarks {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let material = root.appendingPathComponent("Benchmarks/build")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-build")
-        try? FileManager.default.removeItem(at: work)
+        delete(work)  // left by an interrupted run
+        waitOutRecentDeletes()
         let site = work.appendingPathComponent("site"), hugo = work.appendingPathComponent("hugo")
         do {
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -78,7 +79,29 @@ enum BuildBenchmarks {
         } catch {
             print("build benchmark failed: \(error)")
         }
-        try? FileManager.default.removeItem(at: work)
+        delete(work)
+    }
+
+    /// A file whose time says when the benchmark last deleted its files. ext4 without a
+    /// journal (as on this machine) does not reuse an inode freed in the last minute (six
+    /// while its block is unwritten), so creating files right after many were deleted
+    /// searches past them, several times slower; a build creates far more files than Hugo.
+    private static let deletedStamp = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-build.deleted")
+
+    /// Deletes `folder`, if there is one, and notes when.
+    private static func delete(_ folder: URL) {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        try? FileManager.default.removeItem(at: folder)
+        try? Data().write(to: deletedStamp)
+    }
+
+    /// Waits until the benchmark's files were deleted over a minute ago.
+    private static func waitOutRecentDeletes() {
+        guard let deleted = (try? FileManager.default.attributesOfItem(atPath: deletedStamp.path))?[.modificationDate] as? Date else { return }
+        let wait = 65 + deleted.timeIntervalSinceNow
+        guard wait > 0 else { return }
+        print(String(format: "waiting %.0f s: files the last run deleted slow file creation for a minute", wait))
+        Thread.sleep(forTimeInterval: wait)
     }
 
     /// One process's figures from `/usr/bin/time`.
