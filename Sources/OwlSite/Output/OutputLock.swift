@@ -29,11 +29,8 @@ final class OutputLock {
         guard errno == EWOULDBLOCK else { return }
         waiting()
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw SiteError(file: output.path, "cannot lock \(path): \(reason)")
-            }
+            // The descriptor is closed by `deinit`, which runs when a class's `init` throws.
+            guard errno == EINTR else { throw SiteError(file: output.path, "cannot lock \(path): \(String(cString: strerror(errno)))") }
         }
     }
 
