@@ -73,6 +73,7 @@ struct YAMLField {
         guard let scalar = node.scalar, let value = Date.construct(from: scalar) else {
             throw error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(node.scalar?.string ?? "a list")'")
         }
+        guard DateText.fieldsExist(inTimestamp: scalar.string) else { throw error("'\(key)' is not a real date or time: '\(scalar.string)'") }
         return value
     }
 

@@ -103,16 +103,8 @@ extension FrontMatter {
             bytes[range].allSatisfy(isDigit) ? bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } : nil
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              year >= 1900, (1...12).contains(month), day >= 1, day <= daysIn(month, of: year) else { return nil }
+              year >= 1900, (1...12).contains(month), day >= 1, day <= DateText.days(inMonth: month, of: year) else { return nil }
         return DateText.midnight(year: year, month: month, day: day)
-    }
-
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -73,6 +73,45 @@ enum DateText {
         return day(date) + "T" + padded(p.hour, 2) + ":" + padded(p.minute, 2) + ":" + padded(p.second, 2) + "Z"
     }
 
+    /// The days of `month` (1–12) in `year`, a Gregorian year.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Whether the numbers of a YAML timestamp (`2024-05-01`, `2024-05-01T09:30:00.5Z`,
+    /// `2024-05-01 09:30:00 +2:00`) are a day and a time that exist. Yams reads the fields
+    /// through Foundation's calendar, which turns month 13 into January of the next year and
+    /// 30 February into 2 March.
+    static func fieldsExist(inTimestamp text: String) -> Bool {
+        // The runs of digits but the fraction of a second: year, month, day, and maybe hour,
+        // minute, second and the zone's hours and minutes.
+        var numbers: [Int] = [], digits = "", beforeDigits: Character?, last: Character?
+        func endRun() -> Bool {
+            defer { digits = "" }
+            guard !digits.isEmpty, beforeDigits != "." else { return true }
+            guard let number = Int(digits) else { return false }
+            numbers.append(number)
+            return true
+        }
+        for character in text {
+            if character.isASCII, character.isNumber {
+                if digits.isEmpty { beforeDigits = last }
+                digits.append(character)
+            } else if !endRun() {
+                return false
+            }
+            last = character
+        }
+        guard endRun(), numbers.count >= 3, (1...12).contains(numbers[1]) else { return false }
+        let (day, time) = (numbers[2], numbers.dropFirst(3))
+        let limits = [23, 59, 59, 23, 59]
+        return day >= 1 && day <= days(inMonth: numbers[1], of: numbers[0]) && zip(time, limits).allSatisfy { $0 <= $1 }
+    }
+
     /// `value` as `%0*d` writes it with `width`.
     private static func padded(_ value: Int, _ width: Int) -> String {
         guard value >= 0 else { return String(format: "%0\(width)d", value) }

@@ -21,4 +21,15 @@ import Testing
         #expect(DateText.timestamp(date) == "2024-03-01T09:30:00Z")
         #expect(DateText.year(Date(timeIntervalSince1970: -2_208_988_801)) == 1899)
     }
+
+    /// Yams reads month 13 as January of the next year, and 30 February as 2 March.
+    @Test func timestampsWithFieldsOutOfRangeAreCaught() {
+        for text in ["2024-02-29", "2023-12-31", "2024-1-2", "2024-05-01T23:59:59Z", "2024-05-01 09:30:00.123456789012345678901 +2:30", "2024-05-01t00:00:00-14"] {
+            #expect(DateText.fieldsExist(inTimestamp: text), "\(text)")
+        }
+        for text in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-05-00", "2024-05-01T24:00:00Z", "2024-05-01T10:60:00Z",
+                     "2024-05-01T10:00:60Z", "2024-05-01 10:00:00 +24", "2024-05-01 10:00:00 +2:60", "2024-05", ""] {
+            #expect(!DateText.fieldsExist(inTimestamp: text), "\(text)")
+        }
+    }
 }
