@@ -101,7 +101,7 @@ import Testing
         let result = try site.build()
         #expect(result.status == 1)
         #expect(result.standardError.contains("content: no content folder"))
-        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).isEmpty, "no output, nothing beside it")
     }
 
     @Test func aSourceThatIsNoFolderIsNamed() throws {

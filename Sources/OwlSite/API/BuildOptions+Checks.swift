@@ -4,15 +4,18 @@ extension BuildOptions {
     /// The folders below the source whose files become part of the site.
     static let sourceFolders = ["content", "Templates", "static"]
 
-    /// Refuses a source that is not a folder, and an output folder that the build would swap
-    /// over its own sources: the site folder itself or a folder holding it, or one inside
-    /// `content/`, `Templates/` or `static/`, whose files the next build (or `serve`'s
-    /// watcher) would take for sources; and an output that holds something other than an
-    /// earlier build. Every build checks this first; `serve` checks it before it serves.
+    /// Refuses a source that is not a folder or holds no `content/`, and an output folder that
+    /// the build would swap over its own sources: the site folder itself or a folder holding
+    /// it, or one inside `content/`, `Templates/` or `static/`, whose files the next build (or
+    /// `serve`'s watcher) would take for sources; and an output that holds something other
+    /// than an earlier build. Every build checks this first; `serve` checks it before it serves.
     public func checkFolders() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: self.source.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw SiteError(file: self.source.path, "no such folder: the source is the site's folder, which holds content/")
+        }
+        guard FileManager.default.fileExists(atPath: self.source.appendingPathComponent("content").path) else {
+            throw SiteError(file: "content", "no content folder: the source needs content/ with Markdown files")
         }
         let output = self.output.resolvingSymlinksInPath().path
         let source = self.source.resolvingSymlinksInPath().path

@@ -18,10 +18,7 @@ extension SiteContent {
     /// Reads `content/`, `static/` and `owl.yml` of `options.source`, rendering Markdown on both cores.
     static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
         let root = options.source
-        let contentFolder = root.appendingPathComponent("content")
-        guard FileManager.default.fileExists(atPath: contentFolder.path) else {
-            throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "no content folder: the source needs content/ with Markdown files")
-        }
+        let contentFolder = root.appendingPathComponent("content")  // there is one: `BuildOptions.checkFolders()`
         var markdownPaths: [String] = []
         var staticFiles: [String: URL] = [:]
         let staticFolder = root.appendingPathComponent("static")
