@@ -95,6 +95,16 @@ import Testing
         #expect(!again.standardError.contains("/about/"))
     }
 
+    /// Settings for a section without a folder (a misspelt name) apply to nothing: a warning.
+    @Test func aSectionSettingWithoutAFolderIsAWarningNamingTheLine() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\nsections:\n  projects: { style: grid }\n  post: { pageSize: 2 }\n")
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "warning: owl.yml:4: section 'post' has no folder content/post/: its settings apply to nothing\n")
+    }
+
     @Test func aMissingContentFolderIsAnError() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }

@@ -134,7 +134,8 @@ public struct SiteBuilder: Sendable {
         }
         files.merge(patches) { new, _ in new }
 
-        let warnings = try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source)
+        let warnings = config.sectionWarnings(source: options.source)
+            + (try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source))
         // The caches are saved on the other core while the output is written. The record is
         // of no use unless the output is swapped in, and does no harm if it is not.
         let savingCaches = DispatchGroup()

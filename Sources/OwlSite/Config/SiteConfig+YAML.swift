@@ -23,15 +23,16 @@ extension SiteConfig {
             case "feedCount": config.feedCount = try value.int(minimum: 0)
             case "pageSize": config.pageSize = try value.int(minimum: 0)
             case "history": config.history = try value.int(minimum: 0)
-            case "sections": config.sections = try sections(value)
+            case "sections": (config.sections, config.sectionLines) = try sections(value)
             default: throw value.error("unknown key '\(value.key)' in owl.yml")
             }
         }
         return config
     }
 
-    private static func sections(_ field: YAMLField) throws -> [String: SectionSettings] {
-        var result: [String: SectionSettings] = [:]
+    /// The settings of each section, and the line that names it.
+    private static func sections(_ field: YAMLField) throws -> ([String: SectionSettings], [String: Int]) {
+        var result: [String: SectionSettings] = [:], lines: [String: Int] = [:]
         for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "sections") {
             let name = YAMLField(key: key.string ?? "", node: key, file: field.file)
             var settings = SectionSettings()
@@ -47,7 +48,19 @@ extension SiteConfig {
                 }
             }
             result[name.key] = settings
+            lines[name.key] = name.line
         }
-        return result
+        return (result, lines)
+    }
+
+    /// Warnings for the sections of `owl.yml` that name no folder of `content/` in `source`,
+    /// whose settings apply to nothing (`post:` for `posts/`).
+    func sectionWarnings(source: URL) -> [SiteError] {
+        sections.keys.sorted().compactMap { name in
+            var isFolder: ObjCBool = false
+            let folder = source.appendingPathComponent("content").appendingPathComponent(name)
+            guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue else { return nil }
+            return SiteError(file: "owl.yml", line: sectionLines[name], "section '\(name)' has no folder content/\(name)/: its settings apply to nothing")
+        }
     }
 }

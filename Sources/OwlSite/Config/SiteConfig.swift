@@ -27,6 +27,8 @@ struct SiteConfig: Sendable, Equatable {
     var history = 5
     /// Per-section list settings, by section folder name.
     var sections: [String: SectionSettings] = [:]
+    /// The line of `owl.yml` that names each section of `sections`.
+    var sectionLines: [String: Int] = [:]
 
     /// The list settings of `section`, falling back to the defaults.
     func settings(for section: String) -> SectionSettings {
