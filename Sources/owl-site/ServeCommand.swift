@@ -43,7 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
                 var options = options
                 options.baseURL = serverURL
                 do {
-                    return try SiteBuilder(options: options).build().buildID
+                    let report = try SiteBuilder(options: options).build()
+                    for warning in report.warnings { Self.write("warning: \(warning)", to: .standardError) }
+                    return report.buildID
                 } catch let error as SiteError {
                     throw BuildFailure(message: error.description, file: error.file, line: error.line)
                 }
