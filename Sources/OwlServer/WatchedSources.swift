@@ -19,9 +19,10 @@ public struct WatchedSources: Sendable, Equatable {
         folders.contains(name) || files.contains(name)
     }
 
-    /// Whether a change to a file called `name` inside a watched folder matters:
-    /// editors' swap, backup and lock files do not.
+    /// Whether a change to a file called `name` inside a watched folder matters: editors'
+    /// swap, backup and lock files and the Finder's `.DS_Store` do not; other hidden files
+    /// do, as `static/.well-known/` and `static/.htaccess` are copied.
     static func isSourceName(_ name: String) -> Bool {
-        !(name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx"))
+        !(name == ".DS_Store" || name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx"))
     }
 }

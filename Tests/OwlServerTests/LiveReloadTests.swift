@@ -81,12 +81,24 @@ import Testing
         }
     }
 
+    /// The build copies hidden files of `static/` (`.well-known/`, `.htaccess`).
+    @Test func aHiddenFileIsASource() async throws {
+        let site = try TestSite()
+        try site.write("site/static/.well-known/security.txt", "Contact: mailto:owl@example.com")
+        try await withServer(site, watching: true) { _, log in
+            try site.write("site/static/.htaccess", "Options -Indexes")
+            _ = try #require(await log.next(where: Self.isBuild))
+        }
+    }
+
     @Test func changesOutsideTheSourcesAreIgnored() async throws {
         let site = try TestSite()
         try await withServer(site, watching: true) { _, log in
             let before = site.buildCount
             try site.write("site/notes.txt", "not a source")
             try site.write("site/content/posts/.first.md.swp", "editor swap file")
+            try site.write("site/content/posts/.#first.md", "editor lock file")
+            try site.write("site/content/posts/.DS_Store", "the Finder's")
             try await Task.sleep(for: .milliseconds(400))
             #expect(site.buildCount == before)
         }

@@ -195,6 +195,23 @@ import Testing
         #expect(try site.page("posts/gfm/index.html").contains("<b>raw</b>"))
     }
 
+    /// Hidden files of `static/` are copied (`.well-known/`), but for what tools leave there;
+    /// those of `content/` are not.
+    @Test func copiesTheHiddenFilesOfStaticButNotToolLeftovers() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        for path in ["static/.well-known/security.txt", "static/.htaccess", "static/.git/HEAD", "static/.DS_Store", "static/.#robots.txt",
+                     "static/.robots.txt.swp", "content/.notes.txt", "content/posts/.draft.md"] {
+            try site.write(path, "file \(path)")
+        }
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try site.page(".well-known/security.txt") == "file static/.well-known/security.txt")
+        #expect(try site.page(".htaccess") == "file static/.htaccess")
+        let hidden = FolderSnapshot(site.output).files.keys.filter { !$0.hasSuffix("/") && $0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        #expect(hidden.sorted() == [".htaccess", ".well-known/security.txt"])
+    }
+
     @Test func aListWithoutDatesIsOneSectionAndUndatedItemsAmongDatedOnesAreTheirOwn() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }

@@ -23,7 +23,7 @@ extension SiteContent {
         var staticFiles: [String: URL] = [:]
         let staticFolder = root.appendingPathComponent("static")
         if FileManager.default.fileExists(atPath: staticFolder.path) {
-            for path in try FileTree.files(below: staticFolder) {
+            for path in try FileTree.files(below: staticFolder, keepingHidden: true) {  // `.well-known/`
                 try SitePath.checkCopied(to: path, from: "static/\(path)")
                 staticFiles[path] = staticFolder.appendingPathComponent(path)
             }

@@ -5,24 +5,31 @@ import Glibc
 
 /// Listing the files of a folder in a stable order.
 enum FileTree {
-    /// The regular files below `folder` as sorted relative paths, hidden files and folders left out.
-    static func files(below folder: URL) throws -> [String] {
+    /// The regular files below `folder` as sorted relative paths. Hidden files and folders
+    /// are left out, unless `keepingHidden`; then only those of ``isToolLeftover(_:)`` are.
+    static func files(below folder: URL, keepingHidden: Bool = false) throws -> [String] {
         let root = folder.standardizedFileURL.path
         guard let directory = opendir(root) else { throw SiteError(file: root, "cannot read the folder") }
         closedir(directory)
         var result: [String] = []
-        collect(root: root, relative: "", into: &result)
+        collect(root: root, relative: "", keepingHidden: keepingHidden, into: &result)
         return result.sorted()
     }
 
-    private static func collect(root: String, relative: String, into result: inout [String]) {
+    /// Whether a hidden `name` is what tools leave beside a site's files, never part of it:
+    /// version control's folders, the Finder's `.DS_Store`, editors' swap and lock files.
+    static func isToolLeftover(_ name: String) -> Bool {
+        [".git", ".hg", ".svn", ".DS_Store"].contains(name) || name.hasPrefix(".#") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+    }
+
+    private static func collect(root: String, relative: String, keepingHidden: Bool, into result: inout [String]) {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            guard !name.hasPrefix(".") else { continue }
+            guard !name.hasPrefix(".") || (keepingHidden && name != "." && name != ".." && !isToolLeftover(name)) else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
@@ -34,7 +41,7 @@ enum FileTree {
                 type = format == S_IFREG ? UInt8(DT_REG) : (format == S_IFDIR && !isLink ? UInt8(DT_DIR) : 0)
             }
             if type == UInt8(DT_DIR) {
-                collect(root: root, relative: path, into: &result)
+                collect(root: root, relative: path, keepingHidden: keepingHidden, into: &result)
             } else if type == UInt8(DT_REG) {
                 result.append(path)
             }
