@@ -105,6 +105,18 @@ import Testing
         #expect(result.standardError == "warning: owl.yml:4: section 'post' has no folder content/post/: its settings apply to nothing\n")
     }
 
+    /// A layout of the site's own without the build id builds pages that never update in a browser.
+    @Test func pagesWithoutABuildIDAreAWarning() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("Templates/layouts/base.mustache", "<!doctype html><title>{{page.title}}</title>{{{content}}}")
+        for _ in 1...2 {  // built, then reused
+            let result = try site.build()
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains("warning: 14 of 14 pages carry no build id, such as /: their layout leaves out"), "\(result.standardError)")
+        }
+    }
+
     @Test func aMissingContentFolderIsAnError() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }

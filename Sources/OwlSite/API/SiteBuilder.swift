@@ -134,7 +134,7 @@ public struct SiteBuilder: Sendable {
         }
         files.merge(patches) { new, _ in new }
 
-        let warnings = config.sectionWarnings(source: options.source)
+        let warnings = config.sectionWarnings(source: options.source) + [RenderedPage.buildIDWarning(pages)].compactMap { $0 }
             + (try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source))
         // The caches are saved on the other core while the output is written. The record is
         // of no use unless the output is swapped in, and does no harm if it is not.

@@ -124,3 +124,17 @@ final class RenderedPage: Sendable {
         BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary, stored: stored)
     }
 }
+
+extension RenderedPage {
+    /// A warning when some of `pages` carry no build id (their layout leaves out
+    /// `{{buildID}}`): a page open in a browser then cannot tell which build it shows, and
+    /// never updates to a new one.
+    static func buildIDWarning(_ pages: [RenderedPage]) -> SiteError? {
+        let without = pages.filter { $0.output.buildIDOffsets.isEmpty }
+        guard let first = without.first else { return nil }
+        return SiteError(
+            "\(without.count) of \(pages.count) pages carry no build id, such as \(first.path): their layout leaves out "
+                + "<meta name=\"owl-build\" content=\"{{buildID}}\">, so open pages cannot update to new builds"
+        )
+    }
+}
