@@ -1,3 +1,5 @@
+import OwlSite
+
 /// The parts of a site folder whose changes call for a rebuild.
 public struct WatchedSources: Sendable, Equatable {
     /// The site folder.
@@ -8,7 +10,7 @@ public struct WatchedSources: Sendable, Equatable {
     public var files: [String]
 
     /// The sources of the site in `root`: `content/`, `Templates/`, `static/` and `owl.yml`.
-    public init(root: String, folders: [String] = ["content", "Templates", "static"], files: [String] = ["owl.yml"]) {
+    public init(root: String, folders: [String] = BuildOptions.sourceFolders, files: [String] = ["owl.yml"]) {
         self.root = root
         self.folders = folders
         self.files = files
@@ -19,10 +21,9 @@ public struct WatchedSources: Sendable, Equatable {
         folders.contains(name) || files.contains(name)
     }
 
-    /// Whether a change to a file called `name` inside a watched folder matters: editors'
-    /// swap, backup and lock files and the Finder's `.DS_Store` do not; other hidden files
-    /// do, as `static/.well-known/` and `static/.htaccess` are copied.
+    /// Whether a change to a file called `name` inside a watched folder matters: not for
+    /// what tools leave there, which builds skip; hidden files do, as `static/` copies them.
     static func isSourceName(_ name: String) -> Bool {
-        !(name == ".DS_Store" || name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx"))
+        !BuildOptions.isToolLeftover(name)
     }
 }

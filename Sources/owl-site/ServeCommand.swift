@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
                 options.baseURL = serverURL
                 do {
                     let report = try SiteBuilder(options: options).build()
-                    for warning in report.warnings { Self.write("warning: \(warning)", to: .standardError) }
+                    report.reportWarnings()
                     return report.buildID
                 } catch let error as SiteError {
                     throw BuildFailure(message: error.description, file: error.file, line: error.line)

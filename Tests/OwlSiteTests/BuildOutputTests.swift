@@ -195,13 +195,15 @@ import Testing
         #expect(try site.page("posts/gfm/index.html").contains("<b>raw</b>"))
     }
 
-    /// Hidden files of `static/` are copied (`.well-known/`), but for what tools leave there;
-    /// those of `content/` are not.
+    /// Hidden files of `static/` are copied (`.well-known/`), but for what tools leave there,
+    /// which no source folder copies (an editor's backup `first.md~` is not a page's file);
+    /// the other hidden files of `content/` are not copied either.
     @Test func copiesTheHiddenFilesOfStaticButNotToolLeftovers() throws {
         let site = try SiteFixture()
         defer { site.remove() }
         for path in ["static/.well-known/security.txt", "static/.htaccess", "static/.git/HEAD", "static/.DS_Store", "static/.#robots.txt",
-                     "static/.robots.txt.swp", "content/.notes.txt", "content/posts/.draft.md"] {
+                     "static/.robots.txt.swp", "static/robots.txt~", "content/.notes.txt", "content/posts/.draft.md", "content/posts/first.md~",
+                     "content/.hg/store"] {
             try site.write(path, "file \(path)")
         }
         let result = try site.build()
@@ -210,6 +212,7 @@ import Testing
         #expect(try site.page(".htaccess") == "file static/.htaccess")
         let hidden = FolderSnapshot(site.output).files.keys.filter { !$0.hasSuffix("/") && $0.split(separator: "/").contains { $0.hasPrefix(".") } }
         #expect(hidden.sorted() == [".htaccess", ".well-known/security.txt"])
+        #expect(!FolderSnapshot(site.output).files.keys.contains { $0.hasSuffix("~") })
     }
 
     @Test func aListWithoutDatesIsOneSectionAndUndatedItemsAmongDatedOnesAreTheirOwn() throws {

@@ -2,7 +2,15 @@ import Foundation
 
 extension BuildOptions {
     /// The folders below the source whose files become part of the site.
-    static let sourceFolders = ["content", "Templates", "static"]
+    public static let sourceFolders = ["content", "Templates", "static"]
+
+    /// Whether a file or folder called `name` in the source folders is one that tools leave
+    /// there, never part of the site: version control's folders, the Finder's `.DS_Store`,
+    /// editors' swap, lock and backup files. (Other hidden names count in `static/` alone.)
+    public static func isToolLeftover(_ name: String) -> Bool {
+        [".git", ".hg", ".svn", ".DS_Store"].contains(name) || name.hasPrefix(".#") || name.hasSuffix("~")
+            || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+    }
 
     /// Refuses a source that is not a folder or holds no `content/`, and an output folder that
     /// the build would swap over its own sources: the site folder itself or a folder holding

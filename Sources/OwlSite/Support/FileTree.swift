@@ -5,8 +5,9 @@ import Glibc
 
 /// Listing the files of a folder in a stable order.
 enum FileTree {
-    /// The regular files below `folder` as sorted relative paths. Hidden files and folders
-    /// are left out, unless `keepingHidden`; then only those of ``isToolLeftover(_:)`` are.
+    /// The regular files below `folder` as sorted relative paths, without what tools leave
+    /// there (``BuildOptions/isToolLeftover(_:)``). Other hidden files and folders are left
+    /// out too, unless `keepingHidden`.
     static func files(below folder: URL, keepingHidden: Bool = false) throws -> [String] {
         let root = folder.standardizedFileURL.path
         guard let directory = opendir(root) else { throw SiteError(file: root, "cannot read the folder") }
@@ -16,12 +17,6 @@ enum FileTree {
         return result.sorted()
     }
 
-    /// Whether a hidden `name` is what tools leave beside a site's files, never part of it:
-    /// version control's folders, the Finder's `.DS_Store`, editors' swap and lock files.
-    static func isToolLeftover(_ name: String) -> Bool {
-        [".git", ".hg", ".svn", ".DS_Store"].contains(name) || name.hasPrefix(".#") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-    }
-
     private static func collect(root: String, relative: String, keepingHidden: Bool, into result: inout [String]) {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
         defer { closedir(directory) }
@@ -29,7 +24,7 @@ enum FileTree {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            guard !name.hasPrefix(".") || (keepingHidden && name != "." && name != ".." && !isToolLeftover(name)) else { continue }
+            if name == "." || name == ".." || BuildOptions.isToolLeftover(name) || (!keepingHidden && name.hasPrefix(".")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
