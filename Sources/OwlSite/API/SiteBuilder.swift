@@ -22,11 +22,14 @@ public struct SiteBuilder: Sendable {
         let thread = Thread { [self] in
             do {
                 try options.checkFolders()
-                let lock = try lockOutput()
+                // An output that is a symbolic link is updated where it points: the link stays,
+                // and the folder it names is locked and swapped (not the link itself).
+                let outputFolder = options.output.resolvingSymlinksInPath()
+                let lock = try lockOutput(outputFolder)
                 do {
-                    try build(reusingPreviousOutput: true, handingOver: report, releasing: lock)
+                    try build(into: outputFolder, reusingPreviousOutput: true, handingOver: report, releasing: lock)
                 } catch is OutputFile.PreviousOutputChanged {
-                    try build(reusingPreviousOutput: false, handingOver: report, releasing: lock)
+                    try build(into: outputFolder, reusingPreviousOutput: false, handingOver: report, releasing: lock)
                 }
             } catch {
                 report.fail(error)
@@ -37,19 +40,18 @@ public struct SiteBuilder: Sendable {
         return try report.take()
     }
 
-    /// A build, which puts its report into `report` and releases `lock` when the output is in
-    /// place; one that is not `reusingPreviousOutput` renders every page again instead of
-    /// taking unchanged ones from the previous output (which was found changed by hand).
-    private func build(reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
+    /// A build into `outputFolder`, which puts its report into `report` and releases `lock`
+    /// when the output is in place; one that is not `reusingPreviousOutput` renders every page
+    /// again instead of taking unchanged ones from the previous output (found changed by hand).
+    private func build(
+        into outputFolder: URL, reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock
+    ) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
         let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
-        // An output that is a symbolic link is updated where it points: the link stays, and
-        // the folder it names is swapped (otherwise the link itself would be swapped out).
-        let outputFolder = options.output.resolvingSymlinksInPath()
         let output = AtomicOutput(output: outputFolder)
         let records = BuildRecords(cacheFolder: cacheFolder)
         // A rebuild writes into the spare folder: its files are opened while the pages render.
@@ -169,11 +171,11 @@ public struct SiteBuilder: Sendable {
         ))
     }
 
-    /// Locks the output folder for this build, saying so on the terminal while another build holds it.
-    private func lockOutput() throws -> OutputLock {
+    /// Locks `outputFolder` for this build, saying so on the terminal while another build holds it.
+    private func lockOutput(_ outputFolder: URL) throws -> OutputLock {
         let line = ProgressLine(quiet: options.quiet)
         defer { line.finish() }
-        return try OutputLock(output: options.output.resolvingSymlinksInPath()) {
+        return try OutputLock(output: outputFolder) {
             line.show("waiting for another build into \(options.output.path) to finish")
         }
     }
