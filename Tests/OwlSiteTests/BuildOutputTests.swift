@@ -123,6 +123,31 @@ import Testing
         #expect(try site.page("tags/other/index.html").contains("data-owl-cell=\"posts-b\""))
     }
 
+    /// C, C++ and C# are three tags; names that differ only in punctuation are one, with a warning.
+    @Test func tagsThatDifferBySymbolsHavePagesOfTheirOwn() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        for (name, tags) in [("a", "C, \"Node.js\""), ("b", "\"C++\", \"C#\""), ("c", "c, \"node js\", \"!?\"")] {
+            try site.write("content/posts/\(name).md", "---\ntitle: \(name.uppercased())\ndate: 2024-01-01\ntags: [\(tags)]\n---\n\(name)")
+        }
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == """
+            warning: content/posts/c.md:4: tag 'node js' is the tag 'Node.js' (/tags/node-js/): tags whose names differ only in case, spaces or punctuation are one
+            warning: content/posts/c.md:4: tag '!?' has no letters or digits, so it has no page
+
+            """)
+        for (slug, title, cells) in [("c", "#C", ["posts-a", "posts-c"]), ("c-plus-plus", "#C++", ["posts-b"]), ("c-sharp", "#C#", ["posts-b"]),
+                                     ("node-js", "#Node.js", ["posts-a", "posts-c"])] {
+            let page = try site.page("tags/\(slug)/index.html")
+            #expect(page.contains(">\(title)</h1>"), "\(slug)")
+            #expect(page.components(separatedBy: "data-owl-cell=").count - 1 == cells.count, "\(slug)")
+            for cell in cells { #expect(page.contains("data-owl-cell=\"\(cell)\""), "\(slug): \(cell)") }
+        }
+        let post = try site.page("posts/c/index.html")
+        #expect(post.contains("href=\"/tags/node-js/\">#node js</a>") && !post.contains("/tags//"))
+    }
+
     @Test func theFeedListsDatedSectionItemsNewestFirstAndTheSitemapAndManifestAreInPathOrder() throws {
         let site = try SiteFixture(nil)
         defer { site.remove() }

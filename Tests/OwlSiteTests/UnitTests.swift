@@ -278,6 +278,12 @@ import Owl
         #expect(SitePath.file(for: "/posts/a/") == "posts/a/index.html")
     }
 
+    @Test(arguments: [("C", "c"), ("C++", "c-plus-plus"), ("C#", "c-sharp"), ("F# 8", "f-sharp-8"), ("#swift", "swift"), ("A+", "a-plus"),
+                      ("+1", "1"), ("Notepad++ tips", "notepad-plus-plus-tips"), ("é#", "é-sharp"), ("Swift & iOS", "swift-ios"), ("#", "")])
+    func tagSlugsSpellOutPlusAndSharpAfterALetterOrDigit(tag: String, slug: String) {
+        #expect(SitePath.tagSlug(tag) == slug)
+    }
+
     /// ASCII text takes a byte-wise path; text with an `é` in front takes the general one.
     @Test(arguments: ["Swift & iOS 17!", "  --Hello__World--  ", "A-Z a-z 0-9 !\"#$%&'()*+,./:;<=>?@[\\]^_`{|}~", "\r\n\tTabs\u{7F}", "", "---"])
     func asciiSlugsMatchTheGeneralPath(text: String) {

@@ -136,7 +136,7 @@ public struct SiteBuilder: Sendable {
         }
         files.merge(patches) { new, _ in new }
 
-        let warnings = config.sectionWarnings(source: options.source) + [RenderedPage.buildIDWarning(pages)].compactMap { $0 }
+        let warnings = config.sectionWarnings(source: options.source) + plan.warnings + [RenderedPage.buildIDWarning(pages)].compactMap { $0 }
             + (try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source))
         // The caches are saved on the other core while the output is written. The record is
         // of no use unless the output is swapped in, and does no harm if it is not.

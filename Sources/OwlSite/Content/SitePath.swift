@@ -81,6 +81,25 @@ enum SitePath {
         return result
     }
 
+    /// A tag as the last part of its page's path, `/tags/SLUG/`: `slugify`'s, with a `+` or
+    /// `#` that follows a letter, a digit or another `+` spelled out, so that C, C++ and C#
+    /// have pages of their own (`c`, `c-plus-plus`, `c-sharp`).
+    static func tagSlug(_ tag: String) -> String {
+        guard tag.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") }) else { return slugify(tag) }
+        var spelled = ""
+        var previous: Character?
+        for character in tag {
+            let follows = previous.map { $0.isLetter || $0.isNumber || $0 == "+" } ?? false
+            switch character {
+            case "+" where follows: spelled += " plus "
+            case "#" where follows: spelled += " sharp "
+            default: spelled.append(character)
+            }
+            previous = character
+        }
+        return slugify(spelled)
+    }
+
     /// `slugify` for ASCII text, byte by byte: its only letters and numbers are `a-z`, `A-Z`, `0-9`.
     private static func asciiSlug(_ text: String) -> String {
         var result: [UInt8] = []

@@ -56,7 +56,11 @@ struct PageContext {
             values["dateDisplay"] = DateText.display(date)
             values["year"] = DateText.year(date)
         }
-        let tags: [[String: Any]] = item.tags.map { ["name": $0, "url": url("/tags/\(SitePath.slugify($0))/")] }
+        // A tag without letters or digits has no page to link to (the plan warns of it).
+        let tags: [[String: Any]] = item.tags.compactMap { tag in
+            let slug = SitePath.tagSlug(tag)
+            return slug.isEmpty ? nil : ["name": tag, "url": url("/tags/\(slug)/")]
+        }
         values["tags"] = tags
         values["hasTags"] = !tags.isEmpty
         return values

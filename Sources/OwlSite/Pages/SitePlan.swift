@@ -13,6 +13,8 @@ struct SitePlan: Sendable {
     var tags: [String: (name: String, count: Int)] = [:]
     /// The dated items of sections, newest first: the home page and the feed show the first ones.
     var newest: [Int] = []
+    /// What the plan found odd without stopping the build: tags that get no page of their own.
+    var warnings: [SiteError] = []
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
         let config = content.config
@@ -93,12 +95,20 @@ struct SitePlan: Sendable {
         for index in pageIndices {
             tagNumbers[index] = items[index].tags.compactMap { tag in
                 if let number = numberOfSpelling[tag] { return number >= 0 ? number : nil }
-                let slug = SitePath.slugify(tag)
+                let slug = SitePath.tagSlug(tag)
                 let number = slug.isEmpty ? -1 : numberOfSlug[slug] ?? slugs.count
-                if number == slugs.count {
+                let place = (file: items[index].source, line: items[index].lines["tags"])
+                if number == -1 {
+                    warnings.append(SiteError(file: place.file, line: place.line, "tag '\(tag)' has no letters or digits, so it has no page"))
+                } else if number == slugs.count {
                     numberOfSlug[slug] = number
                     slugs.append(slug)
                     names.append(tag)
+                } else if tag.lowercased() != names[number].lowercased() {
+                    warnings.append(SiteError(
+                        file: place.file, line: place.line,
+                        "tag '\(tag)' is the tag '\(names[number])' (/tags/\(slug)/): tags whose names differ only in case, spaces or punctuation are one"
+                    ))
                 }
                 numberOfSpelling[tag] = number
                 return number >= 0 ? number : nil
