@@ -2,36 +2,55 @@ import Foundation
 
 /// Warns about links in item bodies to pages or files the build does not write.
 enum LinkChecker {
-    private static let hrefMarker = Array(" href=\"".utf8)
+    /// Where a link's address starts: a link's `href`, an image's `src`.
+    private static let markers = [Array(" href=\"".utf8), Array(" src=\"".utf8)]
 
     static func warnings(items: [ContentItem], outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) throws -> [SiteError] {
-        try items.concurrentMap { warnings(in: $0, outputFiles: outputFiles, config: config, sourceRoot: sourceRoot) }.flatMap { $0 }
+        let broken = try items.concurrentMap { item in
+            item.links.filter { !exists(resolve($0, from: item.path, rootPath: config.rootPath), in: outputFiles) }
+        }
+        guard broken.contains(where: { !$0.isEmpty }) else { return [] }
+        // A link to a Markdown file of the site is told the address of its page.
+        let pageOfSource = Dictionary(items.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
+        return items.indices.flatMap { index in
+            warnings(for: broken[index], in: items[index], pageOfSource: pageOfSource, config: config, sourceRoot: sourceRoot)
+        }
     }
 
-    /// The `href` values of the links in `html` (`&amp;` decoded) that are not to other sites
+    /// The `href` and `src` values in `html` (`&amp;` decoded) that are not to other sites
     /// (no scheme, not `//host`) and not to a place on the same page only, in order, each once.
     static func localLinks(inHTML bytes: UnsafeRawBufferPointer) -> [String] {
-        var links: [String] = [], seen = Set<String>()
-        var index = 0
-        while let found = ByteSearch.firstOffset(of: hrefMarker, in: bytes, from: index) {
-            let start = found + hrefMarker.count
-            guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: start) else { break }
-            index = end
-            let written = String(decoding: bytes[start..<end], as: UTF8.self)
-            let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written
-            if !isElsewhere(href), seen.insert(href).inserted { links.append(href) }
+        var found: [(offset: Int, href: String)] = []
+        for marker in markers {
+            var index = 0
+            while let offset = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {
+                let start = offset + marker.count
+                guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: start) else { break }
+                index = end
+                let written = String(decoding: bytes[start..<end], as: UTF8.self)
+                let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written
+                if !isElsewhere(href) { found.append((offset, href)) }
+            }
         }
-        return links
+        var seen = Set<String>()
+        return found.sorted { $0.offset < $1.offset }.map(\.href).filter { seen.insert($0).inserted }
     }
 
-    private static func warnings(in item: ContentItem, outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
-        let broken = item.links.filter { !exists(resolve($0, from: item.path, rootPath: config.rootPath), in: outputFiles) }
+    /// The warnings for the `broken` links of `item`.
+    private static func warnings(
+        for broken: [String], in item: ContentItem, pageOfSource: [String: String], config: SiteConfig, sourceRoot: URL
+    ) -> [SiteError] {
         guard !broken.isEmpty else { return [] }
         // The source is read for the lines of its broken links, once.
         let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
             .split(separator: "\n", omittingEmptySubsequences: false) ?? []
         return broken.map { href in
-            SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: lines), "broken link: \(href)")
+            // `../other.md`, from `content/posts/a.md`, is the file `content/other.md`.
+            let folder = (item.source.dropFirst("content/".count) as NSString).deletingLastPathComponent
+            let file = resolve(href, from: folder, rootPath: config.rootPath)
+            let page = pageOfSource["content/" + (file.removingPercentEncoding ?? file)]
+            let advice = page.map { " (the source of the page \($0): link to the page instead)" } ?? ""
+            return SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: lines), "broken link: \(href)\(advice)")
         }
     }
 
@@ -63,7 +82,8 @@ enum LinkChecker {
             default: parts.append(String(part))
             }
         }
-        return parts.joined(separator: "/") + (target.hasSuffix("/") ? "/" : "")
+        // `../../` from `/posts/a/` is the site's root, "" as `/` is.
+        return parts.isEmpty ? "" : parts.joined(separator: "/") + (target.hasSuffix("/") ? "/" : "")
     }
 
     private static func exists(_ target: String, in files: Set<String>) -> Bool {
