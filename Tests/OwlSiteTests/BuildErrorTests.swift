@@ -24,6 +24,7 @@ import Testing
         Case(overlay: "deep-through-includes", location: "Templates/layouts/single.mustache:3:", message: "sections and included templates nest more than 100 deep"),
         Case(overlay: "partial-behind-delimiters", location: "Templates/partials/header.mustache:3:", message: "template 'partials/header' includes itself"),
         Case(overlay: "duplicate-url", location: "content/posts/", message: "two pages claim /posts/first/"),
+        Case(overlay: "index-in-section", location: "content/posts/", message: "index.md is the page of its folder; a section's own text goes in _index.md"),
         Case(overlay: "url-breaking-name", location: "content/posts/what?.md:", message: "the file's name has '?', which a URL cannot carry"),
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
         Case(overlay: "reserved-page", location: "content/sneaky.md:3:", message: "/_owl/patches/ would be inside _owl/, where owl-site keeps its own files"),

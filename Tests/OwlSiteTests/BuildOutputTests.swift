@@ -123,6 +123,22 @@ import Testing
         #expect(try site.page("tags/other/index.html").contains("data-owl-cell=\"posts-b\""))
     }
 
+    /// A folder's `index.md` is the page of the folder, so the images beside it are found by their names.
+    @Test func aFoldersIndexIsThePageOfTheFolder() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/trip/index.md", "---\ndate: 2024-03-01\n---\n![Lake](lake.jpg)\n\n[Home](../../)")
+        try site.write("content/posts/trip/lake.jpg", "JPEG")
+        try site.write("content/about/index.md", "---\ntitle: About me\n---\nMe")
+        let result = try site.build()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        #expect(try site.page("posts/trip/index.html").contains("<img src=\"lake.jpg\" alt=\"Lake\" />"))
+        #expect(try site.page("posts/trip/lake.jpg") == "JPEG")
+        #expect(try site.page("posts/index.html").contains("<a class=\"post-link\" href=\"/posts/trip/\">trip</a>"))
+        #expect(try site.page("index.html").contains("href=\"/about/\">About me</a>"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("about/index").path))
+    }
+
     /// C, C++ and C# are three tags; names that differ only in punctuation are one, with a warning.
     @Test func tagsThatDifferBySymbolsHavePagesOfTheirOwn() throws {
         let site = try SiteFixture(nil)

@@ -5,15 +5,20 @@ extension ContentItem {
     /// and renders its body with `markdown`.
     init(parsing text: String, source: String, relativePath: String, markdown: MarkdownRenderer) throws {
         let frontMatter = try FrontMatter(parsing: text, file: source)
-        var components = relativePath.split(separator: "/").map(String.init)
-        let fileName = components.removeLast()
+        var folders = relativePath.split(separator: "/").map(String.init)
+        let fileName = folders.removeLast()
         let baseName = String(fileName[..<(fileName.lastIndex(of: ".") ?? fileName.endIndex)])
+        // `posts/trip/index.md` is the page of its folder, `/posts/trip/`, beside the images
+        // and files it shows (a bundle); `index.md` at the top is the home page.
+        let isBundle = baseName == "index" && !folders.isEmpty
+        let components = isBundle ? Array(folders.dropLast()) : folders
+        let name = isBundle ? folders[folders.count - 1] : baseName
 
         kind = .page
         self.source = source
         section = components.first ?? ""
         path = ""
-        title = baseName
+        title = name
         tags = []
         draft = false
         params = [:]
@@ -21,7 +26,7 @@ extension ContentItem {
         html = .rendered("")
         links = []
 
-        var slug = baseName
+        var slug = name
         var budget = FieldValue.limit
         for field in frontMatter.fields {
             lines[field.key] = field.line
@@ -41,8 +46,8 @@ extension ContentItem {
             }
         }
 
-        try SitePath.validate(folders: components, in: source)
-        if baseName == "_index" || (components.isEmpty && baseName == "index") {
+        try SitePath.validate(folders: folders, in: source)
+        if baseName == "_index" || (folders.isEmpty && baseName == "index") {
             guard components.count <= 1 else {
                 throw SiteError(file: source, line: 1, "_index.md belongs at the top of a section folder (content/SECTION/_index.md)")
             }
