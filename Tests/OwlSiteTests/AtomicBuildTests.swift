@@ -78,6 +78,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".public.owl-spare").path))
     }
 
+    /// What is put into the output by hand (or by `owl-site diff --write`), or taken out of
+    /// it, does not come back when a later build writes into that folder as the spare.
+    @Test func filesPutIntoTheOutputByHandDoNotComeBackThroughTheSpare() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        Thread.sleep(forTimeInterval: 0.02)  // past the clock tick the build finished in
+        let manager = FileManager.default
+        for (path, text) in [("hand.html", "hand"), ("extra/a.txt", "a"), ("posts/first/notes.txt", "n"), ("_owl/patches/00000000deadbeef.json", "{}")] {
+            let file = site.output.appendingPathComponent(path)
+            try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: false, encoding: .utf8)
+        }
+        try manager.removeItem(at: site.output.appendingPathComponent("about"))
+        // Built in a copy of its own: a build of the same sources elsewhere would share the
+        // cache, and could drop the record of the spare, which is then written whole.
+        let clean = try SiteFixture()
+        defer { clean.remove() }
+        for step in 1...3 {
+            let post = "---\ntitle: Second \(step)\ndate: 2021-06-01\n---\n\nStep \(step).\n"
+            try site.write("content/posts/second.md", post)
+            try clean.write("content/posts/second.md", post)
+            #expect(try site.build().status == 0)
+            #expect(try clean.build().status == 0)
+            let built = FolderSnapshot(site.output, excluding: Self.buildDependent)
+            #expect(built.differences(from: FolderSnapshot(clean.output, excluding: Self.buildDependent)).isEmpty, "step \(step)")
+            #expect(!manager.fileExists(atPath: site.output.appendingPathComponent("_owl/patches/00000000deadbeef.json").path), "step \(step)")
+        }
+    }
+
     /// An output that is a symbolic link (`public -> /var/www/site`) stays one, and every
     /// build lands in the folder it names, not in a folder put in the link's place.
     @Test func aSymbolicLinkAsTheOutputKeepsPointingAtTheNewestBuild() throws {

@@ -103,14 +103,31 @@ struct AtomicOutput {
             let manifestPath = staging.appendingPathComponent(Self.manifestFile).path
             let held = BuildManifest.build(inOutput: staging).flatMap(record)
             let finished = FileWriter.changeTime(ofFile: manifestPath)
-            unlink(manifestPath)
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             defer { close(folder) }
+            // Looked at before the manifest goes, which changes its folder: by the spare's
+            // thread while the pages rendered, as a rule.
+            let changes = held.flatMap { held in
+                finished.flatMap { finished in
+                    spare?.folderChanges(in: staging, holding: held.build, finishedAt: finished)
+                        ?? FolderChanges(of: held, in: folder, finishedAt: finished)
+                }
+            }
+            unlink(manifestPath)
             let writer = FileWriter(root: folder, buildID: buildID, previousOutput: previous)
             var rest = files
             let manifest = rest.removeValue(forKey: Self.manifestFile)
             if let held, let finished {
+                if let changes, !changes.changed.isEmpty {
+                    let kept = Self.folders(of: rest.keys)
+                    for changed in changes.changed {
+                        try removeUnknownEntries(of: changed, in: staging, keeping: rest, folders: kept, known: changes.known)
+                    }
+                    // Folders deleted by hand are made again (where a file of the record is in
+                    // the way, the update deletes it and makes the folder, or says why not).
+                    try? makeFolders(Self.folders(of: rest.keys), in: staging)
+                }
                 try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer, spare: spare)
             } else {
                 // A new folder holds nothing but folders this build needs.
@@ -171,6 +188,29 @@ struct AtomicOutput {
                 }
             } else {
                 try writer.write(file, to: path)
+            }
+        }
+    }
+
+    /// Deletes what is in `folder` (below `root`) but is neither one of `files` nor one of
+    /// `folders`, and looks the same way into those of `folders` that the record did not
+    /// `know`, which were made by hand too.
+    private func removeUnknownEntries(
+        of folder: String, in root: URL, keeping files: [String: OutputFile], folders: Set<String>, known: Set<String>
+    ) throws {
+        let path = folder.isEmpty ? root.path : root.path + "/" + folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names {
+            let entry = folder.isEmpty ? name : folder + "/" + name
+            if files[entry] != nil { continue }
+            if folders.contains(entry) {
+                if !known.contains(entry) { try removeUnknownEntries(of: entry, in: root, keeping: files, folders: folders, known: known) }
+                continue
+            }
+            do {
+                try FileManager.default.removeItem(atPath: path + "/" + name)
+            } catch {
+                throw SiteError(file: output.path, "cannot delete \(path)/\(name): \(SiteError.reason(of: error))")
             }
         }
     }
@@ -238,15 +278,7 @@ struct AtomicOutput {
 
     /// Every folder that holds one of `paths`, parents included.
     private static func folders(of paths: some Sequence<String>) -> Set<String> {
-        var folders = Set<String>()
-        for path in paths {
-            var end = path.utf8.endIndex
-            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")),
-                  folders.insert(String(path[..<slash])).inserted {
-                end = slash
-            }
-        }
-        return folders
+        FolderChanges.folders(of: paths)
     }
 
     /// Puts `staging` in place of the output. Where the system allows, the two folders are

@@ -26,6 +26,9 @@ final class SpareFiles: Sendable {
     /// The idle thread holds the lock only to look or to add one file, so taking the files
     /// waits for it at most that long, should it lose its core in between.
     private let state = Mutex<(opened: [String: Int32], wanted: Bool)>(([:], false))
+    /// What the thread found of the folders' changes by hand, first of all, and whether
+    /// that was wanted (asked for), after which the thread looks no further.
+    private let changes = Mutex<(found: FolderChanges?, wanted: Bool)>((nil, false))
     /// Left by the thread when it is done.
     private let opening = DispatchGroup()
 
@@ -43,7 +46,11 @@ final class SpareFiles: Sendable {
         Thread { [self] in
             var parameters = sched_param()
             _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
-            if let record = records.load(build) { openFiles(of: record, in: root) }
+            if let record = records.load(build) {
+                let found = FolderChanges(of: record, in: root, finishedAt: finished) { changes.withLock { $0.wanted } }
+                changes.withLock { if !$0.wanted { $0.found = found } }
+                openFiles(of: record, in: root)
+            }
             Glibc.close(root)
             opening.leave()
         }.start()
@@ -72,6 +79,18 @@ final class SpareFiles: Sendable {
             return nil
         }
         return descriptors
+    }
+
+    /// The changes by hand to the folders of the spare, if the thread has looked at every
+    /// one by now and `folder` is the spare folder, holding `build` as it was when that build
+    /// finished at `finished`; nil otherwise. The thread looks no further once asked.
+    func folderChanges(in folder: URL, holding build: String, finishedAt finished: Int) -> FolderChanges? {
+        let found = changes.withLock { changes in
+            changes.wanted = true
+            return changes.found
+        }
+        guard build == self.build, finished == self.finished, FolderIdentity(path: folder.path) == identity else { return nil }
+        return found
     }
 
     /// Waits until every file that can be opened is, for a caller with nothing else to do.
