@@ -76,8 +76,9 @@ struct AtomicOutput {
     /// holds, only what differs is written: a file whose bytes are the same but for the build
     /// id gets the new id written over the old one, and nothing else, unless it was changed
     /// after that build finished (by hand, while it was the output), as seen when the file
-    /// is opened (a file of `spare` is opened while the build renders). Otherwise every
-    /// file is written and anything else deleted.
+    /// is opened (a file of `spare` is opened while the build renders); and what was put
+    /// into or taken out of its folders since is deleted or made again (``FolderChanges``).
+    /// Otherwise every file is written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
