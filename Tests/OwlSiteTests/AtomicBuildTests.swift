@@ -108,6 +108,22 @@ import Testing
         }
     }
 
+    /// A build of unchanged sources has nothing to write, unless something was put into the
+    /// output or taken out of it by hand: then it writes the build again.
+    @Test func aBuildOfUnchangedSourcesUndoesWhatWasDoneToTheOutputByHand() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try site.build().status == 0)
+        let built = FolderSnapshot(site.output)
+        #expect(try site.build().status == 0)
+        #expect(FolderSnapshot(site.output) == built)
+        Thread.sleep(forTimeInterval: 0.02)  // past the clock tick the build finished in
+        try "hand".write(to: site.output.appendingPathComponent("posts/hand.html"), atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("about"))
+        #expect(try site.build().status == 0)
+        #expect(FolderSnapshot(site.output) == built)
+    }
+
     /// An output that is a symbolic link (`public -> /var/www/site`) stays one, and every
     /// build lands in the folder it names, not in a folder put in the link's place.
     @Test func aSymbolicLinkAsTheOutputKeepsPointingAtTheNewestBuild() throws {

@@ -149,8 +149,9 @@ public struct SiteBuilder: Sendable {
         }
         do {
             // A build id hashes every file: when the output already holds this build, the
-            // files it would write are the files it has.
-            if previous?.build != buildID || previousOutput != outputFolder {
+            // files it would write are the files it has (unless some were put in or taken out by hand).
+            let holdsThisBuild = previous.map { $0.build == buildID && previousOutput == outputFolder && output.holdsUnchanged($0) } ?? false
+            if !holdsThisBuild {
                 writing = true
                 try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
             }
