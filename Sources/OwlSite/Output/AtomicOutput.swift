@@ -46,7 +46,7 @@ struct AtomicOutput {
               (try? makeFolder(parent)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
-        let folders = Self.folders(of: files()), made = HandOver<Set<String>>()
+        let folders = FileTree.folders(holding: files()), made = HandOver<Set<String>>()
         Thread { [self] in made.put((try? makeFolders(folders, in: staging)) == nil ? [] : folders) }.start()
         return PreparedFolders(staging: staging, made: made)
     }
@@ -109,11 +109,10 @@ struct AtomicOutput {
             defer { close(folder) }
             // Looked at before the manifest goes, which changes its folder: by the spare's
             // thread while the pages rendered, as a rule.
-            let changes = held.flatMap { held in
-                finished.flatMap { finished in
-                    spare?.folderChanges(in: staging, holding: held.build, finishedAt: finished)
-                        ?? FolderChanges(of: held, in: folder, finishedAt: finished)
-                }
+            var changes: FolderChanges?
+            if let held, let finished {
+                changes = spare?.folderChanges(in: staging, holding: held.build, finishedAt: finished)
+                    ?? FolderChanges(holding: held.filePaths(), in: folder, finishedAt: finished)
             }
             unlink(manifestPath)
             let writer = FileWriter(root: folder, buildID: buildID, previousOutput: previous)
@@ -121,23 +120,23 @@ struct AtomicOutput {
             let manifest = rest.removeValue(forKey: Self.manifestFile)
             if let held, let finished {
                 if let changes, !changes.changed.isEmpty {
-                    let kept = Self.folders(of: rest.keys)
+                    let kept = FileTree.folders(holding: rest.keys)
                     for changed in changes.changed {
                         try removeUnknownEntries(of: changed, in: staging, keeping: rest, folders: kept, known: changes.known)
                     }
                     // Folders deleted by hand are made again (where a file of the record is in
                     // the way, the update deletes it and makes the folder, or says why not).
-                    try? makeFolders(Self.folders(of: rest.keys), in: staging)
+                    try? makeFolders(kept, in: staging)
                 }
                 try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer, spare: spare)
             } else {
                 // A new folder holds nothing but folders this build needs.
                 if !isNew { try prune(staging, keeping: files) }
-                try makeFolders(Self.folders(of: rest.keys).subtracting(made), in: staging)
+                try makeFolders(FileTree.folders(holding: rest.keys).subtracting(made), in: staging)
                 _ = try Array(rest).concurrentMap { try writer.write($1, to: $0, isNew: isNew) }
             }
             if let manifest {
-                try makeFolders(Self.folders(of: [Self.manifestFile]), in: staging)
+                try makeFolders(FileTree.folders(holding: [Self.manifestFile]), in: staging)
                 try writer.write(manifest, to: Self.manifestFile)
             }
             try swap(in: staging)
@@ -155,7 +154,7 @@ struct AtomicOutput {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        return FolderChanges(of: record, in: folder, finishedAt: finished)?.changed.isEmpty ?? false
+        return FolderChanges(holding: record.filePaths(), in: folder, finishedAt: finished)?.changed.isEmpty ?? false
     }
 
     /// The manifest, written last: a staging folder without one is one a build did not finish.
@@ -182,8 +181,8 @@ struct AtomicOutput {
             let gone = held.filePaths(besides: found)
             for path in gone { unlink(root + "/" + path) }
             // Deepest first; `rmdir` leaves a folder that still holds something.
-            for directory in Self.folders(of: gone).sorted(by: >) { rmdir(root + "/" + directory) }
-            try makeFolders(Self.folders(of: added), in: folder)
+            for directory in FileTree.folders(holding: gone).sorted(by: >) { rmdir(root + "/" + directory) }
+            try makeFolders(FileTree.folders(holding: added), in: folder)
         }
         // From here on each of them is closed, whatever happens.
         let opened = spare?.take(in: folder, holding: held.build, finishedAt: finished) ?? [:]
@@ -261,7 +260,7 @@ struct AtomicOutput {
 
     /// Deletes everything in `folder` that is not one of `files` or a folder holding one.
     private func prune(_ folder: URL, keeping files: [String: OutputFile]) throws {
-        try prune(root: folder.path, relative: "", files: files, folders: Self.folders(of: files.keys))
+        try prune(root: folder.path, relative: "", files: files, folders: FileTree.folders(holding: files.keys))
     }
 
     private func prune(root: String, relative: String, files: [String: OutputFile], folders: Set<String>) throws {
@@ -286,11 +285,6 @@ struct AtomicOutput {
                 }
             }
         }
-    }
-
-    /// Every folder that holds one of `paths`, parents included.
-    private static func folders(of paths: some Sequence<String>) -> Set<String> {
-        FolderChanges.folders(of: paths)
     }
 
     /// Puts `staging` in place of the output. Where the system allows, the two folders are

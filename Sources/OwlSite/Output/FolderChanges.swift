@@ -16,10 +16,11 @@ struct FolderChanges: Sendable {
     /// Those of `known`, and the top one (""), whose entries changed.
     let changed: [String]
 
-    /// Looks at the folders of `record`'s files below the open folder `root`, whose build
-    /// finished at `finished`; nil when `stop` says so first (it is asked every few hundred folders).
-    init?(of record: BuildRecord, in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
-        known = Self.folders(of: record.filePaths())
+    /// Looks at the folders of a build's files, whose relative `paths` its record lists,
+    /// below the open folder `root`; the build finished at `finished`. Nil when `stop` says so
+    /// first (it is asked every few hundred folders).
+    init?(holding paths: [String], in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
+        known = FileTree.folders(holding: paths)
         var changed: [String] = []
         let folders = [""] + Array(known)
         for index in folders.indices {
@@ -31,18 +32,5 @@ struct FolderChanges: Sendable {
             if Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec) > finished { changed.append(folder) }
         }
         self.changed = changed
-    }
-
-    /// Every folder that holds one of `paths`, parents included.
-    static func folders(of paths: some Sequence<String>) -> Set<String> {
-        var folders = Set<String>()
-        for path in paths {
-            var end = path.utf8.endIndex
-            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")),
-                  folders.insert(String(path[..<slash])).inserted {
-                end = slash
-            }
-        }
-        return folders
     }
 }

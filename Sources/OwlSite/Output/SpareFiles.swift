@@ -47,9 +47,10 @@ final class SpareFiles: Sendable {
             var parameters = sched_param()
             _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
             if let record = records.load(build) {
-                let found = FolderChanges(of: record, in: root, finishedAt: finished) { changes.withLock { $0.wanted } }
+                let paths = record.filePaths()
+                let found = FolderChanges(holding: paths, in: root, finishedAt: finished) { changes.withLock { $0.wanted } }
                 changes.withLock { if !$0.wanted { $0.found = found } }
-                openFiles(of: record, in: root)
+                openFiles(paths, of: record, in: root)
             }
             Glibc.close(root)
             opening.leave()
@@ -113,11 +114,12 @@ final class SpareFiles: Sendable {
         }
     }
 
-    /// Opens, below `root`, the files of `record` with a build id in them that are there as
-    /// the build left them when it finished (at their size, not changed since), until the
-    /// files are wanted. (The manifest is not opened: a staging folder's is written last.)
-    private func openFiles(of record: BuildRecord, in root: Int32) {
-        let paths = record.filePaths().filter { $0 != BuildManifest.file }
+    /// Opens, below `root`, the files at `paths` (all of `record`'s) with a build id in them
+    /// that are there as the build left them when it finished (at their size, not changed
+    /// since), until the files are wanted. (The manifest is not opened: a staging folder's is
+    /// written last.)
+    private func openFiles(_ paths: [String], of record: BuildRecord, in root: Int32) {
+        let paths = paths.filter { $0 != BuildManifest.file }
         let limit = DescriptorLimit.raise(toHold: paths.count, growingTableWith: root)
         state.withLock { $0.opened.reserveCapacity(min(record.pageCount, limit)) }
         var count = 0

@@ -17,6 +17,19 @@ enum FileTree {
         return result.sorted()
     }
 
+    /// Every folder that holds one of `paths` (relative, `/`-separated), parents included.
+    static func folders(holding paths: some Sequence<String>) -> Set<String> {
+        var folders = Set<String>()
+        for path in paths {
+            var end = path.utf8.endIndex
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")),
+                  folders.insert(String(path[..<slash])).inserted {
+                end = slash
+            }
+        }
+        return folders
+    }
+
     private static func collect(root: String, relative: String, keepingHidden: Bool, into result: inout [String]) {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
         defer { closedir(directory) }
