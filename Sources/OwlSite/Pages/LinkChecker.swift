@@ -44,9 +44,9 @@ enum LinkChecker {
         // The source is read for the lines of its broken links, once.
         let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
             .split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        // `../other.md`, from `content/posts/a.md`, is the file `content/other.md`.
+        let folder = (item.source.dropFirst("content/".count) as NSString).deletingLastPathComponent
         return broken.map { href in
-            // `../other.md`, from `content/posts/a.md`, is the file `content/other.md`.
-            let folder = (item.source.dropFirst("content/".count) as NSString).deletingLastPathComponent
             let file = resolve(href, from: folder, rootPath: config.rootPath)
             let page = pageOfSource["content/" + (file.removingPercentEncoding ?? file)]
             let advice = page.map { " (the source of the page \($0): link to the page instead)" } ?? ""

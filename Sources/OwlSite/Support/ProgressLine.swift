@@ -26,9 +26,9 @@ final class ProgressLine: Sendable {
             let now = ContinuousClock.now
             guard now - state.lastPrint > .milliseconds(100) || state.done == state.total else { return nil }
             state.lastPrint = now
-            return "\r\u{1B}[2Krendered \(state.done)/\(state.total) pages (\(Self.seconds(now - start)))"
+            return "rendered \(state.done)/\(state.total) pages (\(Self.seconds(now - start)))"
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { show(line) }
     }
 
     /// Shows `message` in place of the line.
