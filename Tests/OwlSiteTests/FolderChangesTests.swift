@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import OwlSite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folders of a finished build whose entries changed since: what a later build clears.
+@Suite struct FolderChangesTests {
+    @Test func findsTheFoldersWithEntriesPutInOrTakenOutAfterTheBuildFinished() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-changes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = ["index.html", "posts/a/index.html", "posts/b/index.html", "deep/x/y/z.txt", "_owl/build.json"]
+        for path in paths {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: file)
+        }
+        let finished = try #require(FileWriter.changeTime(ofFile: root.appendingPathComponent("_owl/build.json").path))
+        let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(folder >= 0)
+        defer { close(folder) }
+
+        let untouched = try #require(FolderChanges(holding: paths, in: folder, finishedAt: finished))
+        #expect(untouched.known == ["posts", "posts/a", "posts/b", "deep", "deep/x", "deep/x/y", "_owl"])
+        #expect(untouched.changed.isEmpty)
+
+        Thread.sleep(forTimeInterval: 0.02)  // past the clock tick the files were written in
+        try Data("hand".utf8).write(to: root.appendingPathComponent("posts/a/hand.html"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("deep/x/y"))
+        let changes = try #require(FolderChanges(holding: paths, in: folder, finishedAt: finished))
+        #expect(Set(changes.changed) == ["posts/a", "deep/x"])
+        // Asked to stop, it stops before it has looked at every folder.
+        #expect(FolderChanges(holding: paths, in: folder, finishedAt: finished, stop: { true }) == nil)
+    }
+}
