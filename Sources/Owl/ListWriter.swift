@@ -78,14 +78,14 @@ struct ListWriter {
         var html = self.html
         let rendered = html.withUTF8 { bytes in
             sections.map { section in
-                var shell = ContentHash()
+                var shell = ContentHasher()
                 shell.update(with: bytes[section.start..<section.cellsStart])
                 shell.update(with: bytes[section.cellsEnd..<section.end])
                 return RenderedSection(
                     id: section.id,
                     range: section.start..<section.end,
                     cellsRange: section.cellsStart..<section.cellsEnd,
-                    hash: shell,
+                    hash: shell.hash,
                     cells: section.cells.map { cell in
                         RenderedCell(id: cell.id, range: cell.start..<cell.end, hash: ContentHash(bytes: bytes[cell.start..<cell.end]))
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 import OwlSite
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
         #expect(result.standardOutput.isEmpty, "not a terminal: no summary")
 
         let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
-        #expect(manifest.format == "owl-build" && manifest.version == 1)
+        #expect(manifest.format == "owl-build" && manifest.version == 2)
         #expect(manifest.build.count == 16 && manifest.build.allSatisfy(\.isHexDigit))
         let head = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("_owl/head.json"))) as? [String: Any]
         #expect(head?["format"] as? String == "owl-head" && head?["version"] as? Int == 1 && head?["build"] as? String == manifest.build)
@@ -67,7 +68,7 @@ import Testing
                     for cell in section.cells {
                         let cellHTML = bytes[cell.start..<cell.end]
                         #expect(String(decoding: cellHTML, as: UTF8.self).contains("data-owl-cell=\"\(cell.id)\""))
-                        #expect(cell.hash == fnv1a(cellHTML))
+                        #expect(cell.hash == xxh64(cellHTML))
                         #expect(cell.start >= section.range[0] && cell.end <= section.range[1])
                         checkedCells += 1
                     }
@@ -76,7 +77,7 @@ import Testing
             for (name, region) in page.regions {
                 let outer = String(decoding: bytes[region.start..<region.end], as: UTF8.self)
                 #expect(outer.contains("data-owl-region=\"\(name)\""))
-                #expect(region.hash == fnv1a(bytes[region.start..<region.end]))
+                #expect(region.hash == xxh64(bytes[region.start..<region.end]))
             }
         }
         #expect(checkedCells > 10)
@@ -404,10 +405,7 @@ import Testing
         #expect(try site.page("_owl/owl.js") == script)
     }
 
-    private func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+    private func xxh64(_ bytes: some Collection<UInt8>) -> String {
+        ContentHash(value: XXH64.hash(bytes)).description
     }
 }

@@ -28,11 +28,46 @@ nav, footer { padding: 8px; background: #eef; }
 """
 
 
-def fnv(text):
-    h = 0xcbf29ce484222325
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return f'{h:016x}'
+_MASK = 0xFFFFFFFFFFFFFFFF
+_P1, _P2, _P3, _P4, _P5 = (0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9,
+                           0x85EBCA77C2B2AE63, 0x27D4EB2F165667C5)
+
+
+def _rotate(value, count):
+    return ((value << count) | (value >> (64 - count))) & _MASK
+
+
+def _round(accumulator, word):
+    return _rotate((accumulator + word * _P2) & _MASK, 31) * _P1 & _MASK
+
+
+def xxh64(text):
+    """The manifest's content hash (XXH64, seed 0) of text's UTF-8 bytes, in hex."""
+    data = text.encode()
+    count, offset = len(data), 0
+    word = lambda at, size=8: int.from_bytes(data[at:at + size], 'little')
+    if count >= 32:
+        lanes = [(_P1 + _P2) & _MASK, _P2, 0, (-_P1) & _MASK]
+        while offset + 32 <= count:
+            lanes = [_round(lane, word(offset + 8 * k)) for k, lane in enumerate(lanes)]
+            offset += 32
+        h = (_rotate(lanes[0], 1) + _rotate(lanes[1], 7) + _rotate(lanes[2], 12) + _rotate(lanes[3], 18)) & _MASK
+        for lane in lanes:
+            h = ((h ^ _round(0, lane)) * _P1 + _P4) & _MASK
+    else:
+        h = _P5
+    h = (h + count) & _MASK
+    while offset + 8 <= count:
+        h = (_rotate(h ^ _round(0, word(offset)), 27) * _P1 + _P4) & _MASK
+        offset += 8
+    if offset + 4 <= count:
+        h = (_rotate(h ^ (word(offset, 4) * _P1 & _MASK), 23) * _P2 + _P3) & _MASK
+        offset += 4
+    for byte in data[offset:]:
+        h = _rotate(h ^ (byte * _P5 & _MASK), 11) * _P1 & _MASK
+    h = (h ^ (h >> 33)) * _P2 & _MASK
+    h = (h ^ (h >> 29)) * _P3 & _MASK
+    return f'{h ^ (h >> 32):016x}'
 
 
 @dataclass
@@ -100,7 +135,7 @@ def render(page, build, root='/'):
 
     def put_region(name, text):
         start, end = put(text)
-        regions[name] = [fnv(text), start, end]
+        regions[name] = [xxh64(text), start, end]
 
     put('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<title>{esc(page.title)}</title><meta name="owl-build" content="{build}">{page.head}'
@@ -118,16 +153,16 @@ def render(page, build, root='/'):
         for c in s.cells:
             text = cell_html(c, page.grid)
             start, end = put(text)
-            cells.append([c.id, fnv(text), start, end])
+            cells.append([c.id, xxh64(text), start, end])
         _, s_end = put(tail)
-        sections.append({'id': s.id, 'hash': fnv(head + tail), 'range': [s_start, s_end],
+        sections.append({'id': s.id, 'hash': xxh64(head + tail), 'range': [s_start, s_end],
                          'cells': cells})
     put('</div></main>')
     put_region('foot', region('foot', f'{sum(len(s.cells) for s in page.sections)} posts', 'footer'))
     put('</body></html>\n')
     text = ''.join(out)
-    entry = {'title': page.title, 'shell': fnv(container),
-             'lists': [{'id': page.list_id, 'shell': fnv(container), 'sections': sections}],
+    entry = {'title': page.title, 'shell': xxh64(container),
+             'lists': [{'id': page.list_id, 'shell': xxh64(container), 'sections': sections}],
              'regions': regions}
     return text, entry
 
@@ -154,7 +189,7 @@ class Builds:
         """Writes the next build of `site` into a new folder; returns that folder."""
         blank = {p: render(pg, '', self.root)[0] for p, pg in site.items()}
         with open(CLIENT) as fh:
-            build = fnv(json.dumps(sorted(blank.items())) + fh.read())
+            build = xxh64(json.dumps(sorted(blank.items())) + fh.read())
         pages = {p: (pg, render(pg, build, self.root)) for p, pg in site.items()}
         out = os.path.join(self.folder, f'{len(self.builds):03d}-{build}')
         os.makedirs(os.path.join(out, '_owl', 'patches'))
@@ -166,7 +201,7 @@ class Builds:
         with open(os.path.join(out, 'style.css'), 'w') as fh:
             fh.write(STYLE)
         shutil.copy(CLIENT, os.path.join(out, '_owl', 'owl.js'))
-        manifest = {'format': 'owl-build', 'version': 1, 'build': build,
+        manifest = {'format': 'owl-build', 'version': 2, 'build': build,
                     'pages': {p: {'file': page_file(p), **e} for p, (_, (_, e)) in sorted(pages.items())}}
         with open(os.path.join(out, '_owl', 'build.json'), 'w') as fh:
             json.dump(manifest, fh)

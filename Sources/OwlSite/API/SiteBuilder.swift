@@ -208,11 +208,11 @@ public struct SiteBuilder: Sendable {
     /// A hash of every file's path and bytes (pages with their build id blanked), in path
     /// order: the paths and the files' own hashes.
     static func buildID(of files: [String: OutputFile]) -> String {
-        var hash = ContentHash()
+        var hash = ContentHasher()
         for path in files.keys.sorted() {
             hash.update(with: path)
             withUnsafeBytes(of: files[path]!.hash.littleEndian) { hash.update(with: $0) }
         }
-        return hash.description
+        return hash.hash.description
     }
 }

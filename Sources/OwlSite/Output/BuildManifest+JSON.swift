@@ -4,7 +4,7 @@ extension BuildManifest {
     static func json(build: String, entries: [UInt8]) -> [UInt8] {
         var out = JSONOutput()
         out.reserve(entries.count + 96)
-        out.raw("{\"format\":\"owl-build\",\"version\":1,\"build\":")
+        out.raw("{\"format\":\"owl-build\",\"version\":\(currentVersion),\"build\":")
         out.string(build)
         out.raw(",\"pages\":{")
         out.append(entries)

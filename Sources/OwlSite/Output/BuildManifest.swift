@@ -3,8 +3,8 @@
 public struct BuildManifest: Codable, Sendable, Equatable {
     /// Always `owl-build`.
     public var format = "owl-build"
-    /// The manifest format version this code writes and reads.
-    public var version = 1
+    /// The manifest format version.
+    public var version = Self.currentVersion
     /// The build id.
     public var build: String
     /// Pages by their path below the site root (`/`, `/posts/`).
@@ -16,8 +16,12 @@ public struct BuildManifest: Codable, Sendable, Equatable {
         self.pages = pages
     }
 
+    /// The version this code writes and reads. (Version 1 hashed with FNV-1a; its hashes
+    /// cannot be compared with version 2's XXH64.)
+    public static let currentVersion = 2
+
     /// Whether this code reads manifests of this manifest's format and version.
-    var isReadable: Bool { format == "owl-build" && version == 1 }
+    var isReadable: Bool { format == "owl-build" && version == Self.currentVersion }
 }
 
 /// One page of the manifest.

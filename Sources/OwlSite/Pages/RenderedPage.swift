@@ -43,14 +43,14 @@ final class RenderedPage: Sendable {
             regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]).description, start: range.lowerBound, end: range.upperBound)
             cutOut.append(range)
         }
-        var shell = ContentHash()
+        var shell = ContentHasher()
         var position = 0
         for range in cutOut.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
             shell.update(with: output[position..<range.lowerBound])
             position = range.upperBound
         }
         shell.update(with: output[position...])
-        let manifest = ManifestPage(file: file, title: title, shell: shell.description, lists: listEntries, regions: regions)
+        let manifest = ManifestPage(file: file, title: title, shell: shell.hash.description, lists: listEntries, regions: regions)
         rendered = manifest
         reused = nil
         json = SharedBytes(manifest.json())

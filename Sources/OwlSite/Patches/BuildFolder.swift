@@ -19,6 +19,12 @@ public struct BuildFolder: Sendable {
             throw .manifest(path: path, reason: "unreadable build manifest: \((error as? DecodingError)?.summary ?? "\(error)")")
         }
         guard manifest.isReadable else {
+            if manifest.format == "owl-build", manifest.version < BuildManifest.currentVersion {
+                throw .manifest(
+                    path: path,
+                    reason: "a build manifest of version \(manifest.version), from an earlier owl-site (this one reads version \(BuildManifest.currentVersion)): build the folder again"
+                )
+            }
             throw .manifest(path: path, reason: "unknown manifest format \(manifest.format) version \(manifest.version)")
         }
         self.url = url

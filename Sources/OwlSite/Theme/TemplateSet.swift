@@ -42,7 +42,7 @@ struct TemplateSet: Sendable {
         }
 
         var parsed: [String: MustacheTemplate] = [:]
-        var hash = ContentHash()
+        var hash = ContentHasher()
         let tags = texts.mapValues { Self.tags(in: $0.text) }
         // Before parsing, which recurses: sections nested thousands deep would overflow the stack.
         let names = Set(texts.keys)
@@ -65,7 +65,7 @@ struct TemplateSet: Sendable {
         self.names = names
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
-        self.fingerprint = hash.description
+        self.fingerprint = hash.hash.description
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
             tags[name, default: []].contains { $0.name == "content" || $0.name.hasPrefix("content.") }

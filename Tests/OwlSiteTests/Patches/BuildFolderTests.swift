@@ -23,7 +23,8 @@ struct BuildFolderTests {
         }
     }
 
-    /// A manifest that does not decode is named with the place in it and what is wrong there.
+    /// A manifest that does not decode is named with the place in it and what is wrong there;
+    /// one of another version says which.
     @Test(arguments: [
         ("{\"format\": 7}", "unreadable build manifest: format: Expected to decode String but found number instead."),
         ("{\"format\": \"owl-build\"}", "unreadable build manifest: 'version' is missing"),
@@ -31,6 +32,9 @@ struct BuildFolderTests {
             + "\"shell\": \"1\", \"regions\": {}, \"lists\": [{\"id\": 1}]}}}",
          "unreadable build manifest: pages./.lists[0].id: Expected to decode String but found number instead."),
         ("{\"format\"", "unreadable build manifest: The given data was not valid JSON."),
+        ("{\"format\": \"owl-build\", \"version\": 1, \"build\": \"ab\", \"pages\": {}}",
+         "a build manifest of version 1, from an earlier owl-site (this one reads version 2): build the folder again"),
+        ("{\"format\": \"owl-build\", \"version\": 3, \"build\": \"ab\", \"pages\": {}}", "unknown manifest format owl-build version 3"),
     ])
     func unreadableManifestSaysWhereAndWhat(json: String, reason: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
