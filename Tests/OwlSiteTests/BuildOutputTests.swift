@@ -81,7 +81,7 @@ import Testing
             }
         }
         #expect(checkedCells > 10)
-        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "footer", "nav", "title"])
+        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "description", "footer", "nav", "title"])
     }
 
     /// A post saved with CRLF line ends, or with a byte-order mark first, keeps its front matter.
@@ -339,7 +339,25 @@ import Testing
         try site.build()
         let named = try site.page("index.html")
         #expect(named.contains("<p>Fixture · Me · <a href=\"/blog/feed.xml\">Feed</a></p>"))
-        #expect(named.contains("<meta name=\"description\" content=\"About it.\">"))
+        #expect(named.contains("<meta name=\"description\" content=\"About it.\" data-owl-region=\"description\">"))
+    }
+
+    /// A page with a summary describes itself (search results and link previews show it);
+    /// others fall back to the site's description. It is a region, so an edited summary is patched.
+    @Test func aPageWithASummaryIsDescribedByIt() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\ndescription: About the site.\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\nsummary: \"Tables & <tags>\"\n---\nText")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-03\n---\nText")
+        try site.build()
+        let described = try site.page("posts/a/index.html")
+        #expect(described.contains("<meta name=\"description\" content=\"Tables &amp; &lt;tags&gt;\" data-owl-region=\"description\">"))
+        #expect(described.components(separatedBy: "name=\"description\"").count == 2, "one description")
+        #expect(try site.page("posts/b/index.html").contains("<meta name=\"description\" content=\"About the site.\""))
+        #expect(try site.page("posts/index.html").contains("<meta name=\"description\" content=\"About the site.\""))
+        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        #expect(manifest.pages["/posts/a/"]?.regions["description"] != nil)
     }
 
     @Test func anEmptySummaryShowsNoEmptyParagraphOrFeedElement() throws {

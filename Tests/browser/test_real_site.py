@@ -87,6 +87,16 @@ class RealSiteTest(BrowserTest):
         self.build()
         self.check(['/projects/'], patched=['/projects/'])
 
+    def test_summary_edited(self):
+        """A post's summary is its meta description, a region in <head>: an edit is patched there too."""
+        self.build()
+        self.edit('posts/grids.md', r'summary: "[^"]*"', 'summary: "Grids, summed up again."')
+        self.build()
+        self.check(['/posts/grids/', '/posts/'], patched=['/posts/grids/', '/posts/'])
+        self.open('/posts/grids/')
+        self.assertEqual(self.driver.execute_script('return document.querySelector("meta[name=description]").content'),
+                         'Grids, summed up again.')
+
     def test_long_and_short_pages_line_up(self):
         """A page that scrolls and one that does not put the header in the same place (the
         theme keeps the scrollbar's room), so that going from one to the other, or a patch

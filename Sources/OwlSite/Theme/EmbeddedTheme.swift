@@ -87,8 +87,9 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="owl-build" content="{{buildID}}">
 <title data-owl-region="title">{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}</title>
-{{#site.description}}<meta name="description" content="{{site.description}}">
-{{/site.description}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
+{{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
+{{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
+{{/site.description}}{{/page.summary}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
 <script src="{{site.root}}_owl/owl.js" defer></script>
 </head>
