@@ -13,7 +13,7 @@ import ServiceLifecycle
 ///
 /// ```swift
 /// let server = DevServer(configuration: .init(output: "public", watching: WatchedSources(root: ".")),
-///                        rebuilder: SiteRebuilder { url in try build(baseURL: url) })
+///                        rebuilder: SiteRebuilder { url in BuiltSite(id: try build(baseURL: url)) })
 /// try await server.run { event in print(event) }
 /// ```
 public struct DevServer: Sendable {
@@ -22,7 +22,7 @@ public struct DevServer: Sendable {
         /// The server accepts connections on this address.
         case listening(host: String, port: Int)
         /// A build succeeded and is served.
-        case built(String, Duration)
+        case built(BuiltSite, Duration)
         /// A build failed; the last good build stays served.
         case failed(BuildFailure)
     }
@@ -61,7 +61,10 @@ public struct DevServer: Sendable {
             watchStrategy: configuration.watchStrategy,
             report: report
         )
-        await live.rebuild()
+        // With port 0 the port is known only once bound, and this build names port 0: it
+        // is made again then, and only that one is announced (a failure is announced now).
+        let provisional = configuration.port == 0
+        let built = await live.rebuild(quietly: provisional)
         guard let folder = SiteFolder(path: configuration.output) else {
             throw DevServerError.missingOutput(configuration.output)
         }
@@ -77,8 +80,9 @@ public struct DevServer: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 // Port 0 is known only now: build again, before any request is answered,
-                // so that the site names the address it is served at.
-                if address.bound(to: port) { await live.rebuild() }
+                // so that the site names the address it is served at. (A first build that
+                // failed would fail again; the next change of the sources builds.)
+                if address.bound(to: port), built { await live.rebuild() }
                 report(.listening(host: host, port: port))
             },
             logger: logger

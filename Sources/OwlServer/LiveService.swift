@@ -32,17 +32,22 @@ struct LiveService: Service {
         }
     }
 
-    /// Builds the site once and announces the new build or the failure.
-    func rebuild() async {
+    /// Builds the site once and announces the new build or the failure; a new build is
+    /// not announced when `quietly` (it is about to be made again). Returns whether it built.
+    @discardableResult
+    func rebuild(quietly: Bool = false) async -> Bool {
         let start = ContinuousClock.now
         switch await rebuilder.rebuild(servedAt: address.current) {
         case .success(let build):
             forgetServedFiles()
-            events.built(build)
+            guard !quietly else { return true }
+            events.built(build.id)
             report(.built(build, ContinuousClock.now - start))
+            return true
         case .failure(let failure):
             events.failed(failure)
             report(.failed(failure))
+            return false
         }
     }
 }

@@ -44,8 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
                 options.baseURL = serverURL
                 do {
                     let report = try SiteBuilder(options: options).build()
-                    report.reportWarnings()
-                    return report.buildID
+                    return BuiltSite(id: report.buildID, warnings: report.warnings.map(\.description))
                 } catch let error as SiteError {
                     throw BuildFailure(message: error.description, file: error.file, line: error.line)
                 }
@@ -66,8 +65,9 @@ struct ServeCommand: AsyncParsableCommand {
         case .listening(let host, let port):
             write("Serving at \(DevServer.url(host: host, port: port)) (Ctrl-C to stop)", to: .standardOutput)
         case .built(let build, let duration):
+            for warning in build.warnings { write("warning: \(warning)", to: .standardError) }
             let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-            write("built \(build) in \(milliseconds) ms", to: .standardOutput)
+            write("built \(build.id) in \(milliseconds) ms", to: .standardOutput)
         case .failed(let failure):
             write("error: \(failure.message)", to: .standardError)
         }

@@ -28,7 +28,7 @@ import Testing
             let urls = URLLog()
             let taken = DevServer(
                 configuration: .init(output: site.output, port: port, watching: nil),
-                rebuilder: SiteRebuilder { url in urls.append(url); return "b" }
+                rebuilder: SiteRebuilder { url in urls.append(url); return BuiltSite(id: "b") }
             )
             await #expect(throws: DevServerError.cannotListen(host: "127.0.0.1", port: port, reason: "Address already in use")) {
                 try await taken.run { _ in }
@@ -45,7 +45,7 @@ import Testing
         let urls = URLLog()
         let server = DevServer(
             configuration: .init(output: site.output, host: "192.0.2.1", port: 0, watching: nil),
-            rebuilder: SiteRebuilder { url in urls.append(url); return "b" }
+            rebuilder: SiteRebuilder { url in urls.append(url); return BuiltSite(id: "b") }
         )
         await #expect(throws: DevServerError.cannotListen(host: "192.0.2.1", port: 0, reason: "Cannot assign requested address")) {
             try await server.run { _ in }
@@ -67,17 +67,20 @@ import Testing
         }
     }
 
+    /// The build made before the port is known is made again once it is, and only that one
+    /// is announced: its warnings are shown once.
     @Test func portZeroBuildsTheSiteForThePortActuallyBound() async throws {
         let site = try TestSite()
         let urls = URLLog()
         let rebuilder = SiteRebuilder { url in
             urls.append(url)
-            return try site.build()
+            return BuiltSite(id: try site.build(), warnings: ["content/a.md:1: for \(url)"])
         }
         try await withServer(site, rebuilder: rebuilder) { port, log in
             #expect(port != 0)
-            #expect(urls.all.last == "http://127.0.0.1:\(port)/")
-            #expect(log.all.filter { if case .built = $0 { true } else { false } }.count == urls.all.count)
+            #expect(urls.all == ["http://127.0.0.1:0/", "http://127.0.0.1:\(port)/"])
+            let announced = log.all.compactMap { event in if case .built(let build, _) = event { build } else { nil } }
+            #expect(announced.map(\.warnings) == [["content/a.md:1: for http://127.0.0.1:\(port)/"]])
             let page = try await RawResponse.get(port: port, "/")
             #expect(page.status == 200)
         }

@@ -116,7 +116,7 @@ import Testing
     }
 
     private static func id(_ event: DevServer.Event) -> String {
-        if case .built(let id, _) = event { id } else { "" }
+        if case .built(let build, _) = event { build.id } else { "" }
     }
 
     /// The received bytes with chunked-encoding framing left in: events never span chunks.

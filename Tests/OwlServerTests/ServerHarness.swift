@@ -16,7 +16,7 @@ func withServer(
         watching: watching ? WatchedSources(root: site.source) : nil
     )
     configuration.watchStrategy = strategy
-    let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in try site.build() })
+    let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in BuiltSite(id: try site.build()) })
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
     defer { task.cancel() }

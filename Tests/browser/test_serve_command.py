@@ -56,7 +56,8 @@ class ServeCommandTest(unittest.TestCase):
         shutil.copytree(os.path.join(PACKAGE, 'Tests', 'fixtures', 'sites', 'warnings', 'broken-link'), self.site, dirs_exist_ok=True)
         status, printed = self.serve('/posts/linking/')
         self.assertEqual(status, 200)
-        self.assertIn('warning: content/posts/linking.md:8: broken link: /posts/gone/\n', printed)
+        self.assertEqual(printed.count('warning: content/posts/linking.md:8: broken link: /posts/gone/\n'), 1, printed)
+        self.assertEqual(len([line for line in printed if line.startswith('built ')]), 1, printed)
         self.assertFalse(any('/about/' in line for line in printed), printed)
 
 
