@@ -29,6 +29,9 @@ import Testing
         Case(overlay: "slug-escape", location: "content/posts/bad.md:3:", message: "would escape the output folder"),
         Case(overlay: "reserved-page", location: "content/sneaky.md:3:", message: "/_owl/patches/ would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "copied-twice", location: "content/images/owl.txt:", message: "static/images/owl.txt is copied to images/owl.txt too"),
+        Case(overlay: "bundle-file-taken", location: "content/posts/trip/lake.jpg:",
+             message: "it goes with its page /posts/elsewhere/ to posts/elsewhere/lake.jpg, where static/posts/elsewhere/lake.jpg is copied too"),
+        Case(overlay: "page-file-in-content", location: "content/posts/first/index.html:", message: "the file posts/first/index.html is also the page /posts/first/"),
         Case(overlay: "static-sitemap", location: "static/sitemap.xml:", message: "sitemap.xml is the site's sitemap, which owl-site writes"),
         Case(overlay: "reserved-static", location: "static/_owl/owl.js:", message: "_owl/owl.js would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
@@ -67,7 +70,7 @@ import Testing
         for _ in 1...2 {
             let result = try site.build()
             #expect(result.status == 1)
-            #expect(result.standardError.contains("is also the page /posts/first/"), "\(result.standardError)")
+            #expect(result.standardError == "error: static/posts/first/index.html: the file posts/first/index.html is also the page /posts/first/\n")
             #expect(!FileManager.default.fileExists(atPath: site.output.path))
             let beside = try site.foldersBesideOutput()
             #expect(beside == [".public.owl-spare"])

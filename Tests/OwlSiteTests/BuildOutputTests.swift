@@ -140,6 +140,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("about/index").path))
     }
 
+    /// A bundle's files go with its page when a slug moves it, and stay where they are too;
+    /// a bundle inside it keeps its own.
+    @Test func aBundleMovedByItsSlugTakesItsFilesAlong() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/trip/index.md", "---\ndate: 2024-03-01\nslug: lakes\n---\n![Lake](lake.jpg) ![Map](maps/map.png)")
+        try site.write("content/posts/trip/lake.jpg", "JPEG")
+        try site.write("content/posts/trip/maps/map.png", "PNG")
+        try site.write("content/posts/trip/day-two/index.md", "---\ndate: 2024-03-02\n---\n![Boat](boat.jpg)")
+        try site.write("content/posts/trip/day-two/boat.jpg", "BOAT")
+        let result = try site.build()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        #expect(try site.page("posts/lakes/index.html").contains("<img src=\"lake.jpg\" alt=\"Lake\" />"))
+        for path in ["posts/lakes/lake.jpg", "posts/trip/lake.jpg"] { #expect(try site.page(path) == "JPEG") }
+        for path in ["posts/lakes/maps/map.png", "posts/trip/maps/map.png"] { #expect(try site.page(path) == "PNG") }
+        #expect(try site.page("posts/trip/day-two/boat.jpg") == "BOAT")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/lakes/day-two").path))
+    }
+
     /// C, C++ and C# are three tags; names that differ only in punctuation are one, with a warning.
     @Test func tagsThatDifferBySymbolsHavePagesOfTheirOwn() throws {
         let site = try SiteFixture(nil)

@@ -103,7 +103,8 @@ public struct SiteBuilder: Sendable {
             var files = try otherFiles(content: content, plan: plan, templates: templates, renderer: renderer)
             for page in pages {
                 if files[page.file] != nil {
-                    throw SiteError(file: "static/\(page.file)", "the file \(page.file) is also the page \(page.path)")
+                    let origin = content.staticFiles[page.file].map { FileTree.display($0, relativeTo: options.source) } ?? "Templates/\(page.file)"
+                    throw SiteError(file: origin, "the file \(page.file) is also the page \(page.path)")
                 }
                 files[page.file] = page.output
             }

@@ -20,6 +20,7 @@ extension SiteContent {
         let root = options.source
         let contentFolder = root.appendingPathComponent("content")  // there is one: `BuildOptions.checkFolders()`
         var markdownPaths: [String] = []
+        var contentFiles: [String] = []
         var staticFiles: [String: URL] = [:]
         let staticFolder = root.appendingPathComponent("static")
         if FileManager.default.fileExists(atPath: staticFolder.path) {
@@ -37,6 +38,7 @@ extension SiteContent {
                     throw SiteError(file: "content/\(path)", "static/\(path) is copied to \(path) too; keep one of them")
                 }
                 staticFiles[path] = contentFolder.appendingPathComponent(path)
+                contentFiles.append(path)
             }
         }
 
@@ -62,6 +64,16 @@ extension SiteContent {
         // Removed in place: the items kept are moved, not copied.
         items.removeAll { item in
             !options.includeDrafts && (item.draft || item.date.map { $0 > options.now } ?? false)
+        }
+        for (path, file, page) in bundleFilesMoved(with: items, contentFiles: contentFiles) {
+            try SitePath.checkCopied(to: path, from: "content/\(file)")
+            if let other = staticFiles[path] {
+                throw SiteError(
+                    file: "content/\(file)",
+                    "it goes with its page \(page) to \(path), where \(FileTree.display(other, relativeTo: root)) is copied too; keep one of them"
+                )
+            }
+            staticFiles[path] = contentFolder.appendingPathComponent(file)
         }
         return SiteContent(config: config, items: items, staticFiles: staticFiles, sourceRoot: root)
     }
