@@ -5,12 +5,17 @@ extension SiteContent {
     /// for each file of `contentFiles` (paths below `content/`) in such a bundle, its path
     /// beside the page (`posts/elsewhere/photo.jpg`) and the page. A file belongs to the
     /// innermost bundle holding it.
-    static func bundleFilesMoved(with items: [ContentItem], contentFiles: some Sequence<String>) -> [(path: String, file: String, page: String)] {
+    static func bundleFilesMoved(with items: [ContentItem], contentFiles: [String]) -> [(path: String, file: String, page: String)] {
+        guard !contentFiles.isEmpty else { return [] }
         var pageFolders: [Substring: String] = [:]  // bundle folder (`posts/trip/`) → its page's (`posts/elsewhere/`)
+        let contentPrefix = "content/".utf8.count
         for item in items where item.kind == .page {
-            let file = item.source.dropFirst("content/".count)
-            guard let slash = file.lastIndex(of: "/"), file[file.index(after: slash)...].hasPrefix("index.") else { continue }
-            pageFolders[file[...slash]] = String(item.path.dropFirst())
+            // Bytes, not characters: this looks at every item of the site.
+            let source = item.source.utf8
+            guard let slash = source.lastIndex(of: UInt8(ascii: "/")),
+                  source[source.index(after: slash)...].starts(with: "index.".utf8)
+            else { continue }
+            pageFolders[item.source[source.index(source.startIndex, offsetBy: contentPrefix)...slash]] = String(item.path.dropFirst())
         }
         guard pageFolders.contains(where: { $0.key != $0.value }) else { return [] }
         var moved: [(path: String, file: String, page: String)] = []
