@@ -216,6 +216,7 @@ import Testing
         #expect(try site.page("sitemap.xml").contains("<loc>https://example.org/sub/path/posts/first/</loc>"))
         let feed = try site.page("feed.xml")
         #expect(feed.contains("<link href=\"https://example.org/sub/path/posts/fourth/\"/>"))
+        #expect(feed.contains("<content type=\"html\" xml:base=\"https://example.org/sub/path/posts/fourth/\">"), "relative links resolve from the page")
         #expect(feed.components(separatedBy: "<entry>").count == 5)
     }
 

@@ -21,7 +21,9 @@ enum AtomFeed {
             xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
             xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
             if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
-            xml += "<content type=\"html\">\(HTML.escape(item.body))</content></entry>\n"
+            // Relative links and images in the body (`#fn-1`, a bundle's `photo.jpg`) are
+            // resolved from the entry's page, not from the feed's address.
+            xml += "<content type=\"html\" xml:base=\"\(HTML.escape(link))\">\(HTML.escape(item.body))</content></entry>\n"
         }
         return xml + "</feed>\n"
     }
