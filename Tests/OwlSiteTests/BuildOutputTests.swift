@@ -362,6 +362,21 @@ import Testing
         #expect(named.contains("<meta name=\"description\" content=\"About it.\" data-owl-region=\"description\">"))
     }
 
+    /// The site's language is every page's and the feed's; a change re-renders them all.
+    @Test func theSitesLanguageIsThePagesLanguage() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.build()
+        #expect(try site.page("posts/first/index.html").contains("<html lang=\"en\">"))
+        let settings = try String(contentsOf: site.root.appendingPathComponent("owl.yml"), encoding: .utf8)
+        try site.write("owl.yml", "language: pt-BR\n" + settings)
+        try site.build()
+        for page in ["index.html", "posts/index.html", "posts/first/index.html", "tags/index.html", "404.html"] {
+            #expect(try site.page(page).contains("<html lang=\"pt-BR\">"), "\(page)")
+        }
+        #expect(try site.page("feed.xml").contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"pt-BR\">"))
+    }
+
     /// A page with a summary describes itself (search results and link previews show it);
     /// others fall back to the site's description. It is a region, so an edited summary is patched.
     @Test func aPageWithASummaryIsDescribedByIt() throws {

@@ -89,6 +89,17 @@ import Owl
         #expect(config.settings(for: "posts").pageSize == 10)
     }
 
+    @Test(arguments: ["en", "de", "pt-BR", "zh-Hant-TW", "es-419", "x-klingon"])
+    func aLanguageTagIsALanguage(_ tag: String) throws {
+        #expect(SiteConfig.problem(withLanguage: tag) == nil)
+        #expect(try load("language: \(tag)\n").language == tag)
+    }
+
+    @Test(arguments: ["", "en_US", "e n", "-en", "en-", "englishlanguage", "1en", "fr\u{e9}", "en--GB"])
+    func anythingElseIsNot(_ text: String) {
+        #expect(SiteConfig.problem(withLanguage: text) == "'\(text)' is not a language tag, such as en, de or pt-BR")
+    }
+
     @Test func anUnknownKeyIsAnErrorAtItsLine() {
         #expect(throws: SiteError(file: "owl.yml", line: 2, "unknown key 'colour' in owl.yml")) { try load("title: T\ncolour: blue\n") }
     }

@@ -14,6 +14,10 @@ extension SiteConfig {
             case "title": config.title = try value.string()
             case "description": config.description = try value.string()
             case "author": config.author = try value.string()
+            case "language":
+                let text = try value.string()
+                if let problem = problem(withLanguage: text) { throw value.error("language \(problem)") }
+                config.language = text
             case "baseURL":
                 let text = try value.string()
                 if let problem = problem(withBaseURL: text) { throw value.error("baseURL \(problem)") }

@@ -8,6 +8,9 @@ struct SiteConfig: Sendable, Equatable {
     var description = ""
     /// The author named in the feed.
     var author = ""
+    /// The language the site is written in, as a language tag (`en`, `de`, `pt-BR`): the
+    /// pages' `lang` and the feed's `xml:lang`, for screen readers, hyphens and spelling.
+    var language = "en"
     /// The full URL the site is served from, for example `https://example.com/blog/`.
     var baseURL: String? {
         didSet { rootPath = Self.rootPath(of: baseURL) }
@@ -65,6 +68,17 @@ extension SiteConfig {
         }
         guard url.query == nil, url.fragment == nil else { return "'\(text)' has a query or fragment, which a base URL cannot have" }
         return nil
+    }
+
+    /// Why `text` cannot be a site's language, or nil when it can: a language tag of letters
+    /// and digits in parts of one to eight, joined by hyphens, beginning with letters.
+    static func problem(withLanguage text: String) -> String? {
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        let wellFormed = parts[0].allSatisfy(isLetter)
+            && parts.allSatisfy { part in (1...8).contains(part.count) && part.allSatisfy { isLetter($0) || isDigit($0) } }
+        return wellFormed ? nil : "'\(text)' is not a language tag, such as en, de or pt-BR"
     }
 
     private static func rootPath(of baseURL: String?) -> String {

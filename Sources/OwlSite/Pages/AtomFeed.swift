@@ -7,7 +7,7 @@ enum AtomFeed {
         let updated = dated.first?.date.map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom">
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(config.language)">
         <title>\(HTML.escape(config.title))</title>
         <id>\(HTML.escape(config.permalink("/")))</id>
         <link href="\(HTML.escape(config.permalink("/")))"/>

@@ -7,7 +7,7 @@ enum PageKey {
     /// settings and the navigation.
     static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan, renderer: String) -> UInt64 {
         var text = "renderer \(renderer)\ntheme \(templates.fingerprint)\n"
-        text += "config \(config.title)|\(config.description)|\(config.author)|\(config.baseURL ?? "")|\(config.rawHTML)"
+        text += "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }

@@ -81,7 +81,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "layouts/base.mustache": #"""
 <!doctype html>
-<html lang="en">
+<html lang="{{site.language}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
