@@ -81,7 +81,7 @@ import Testing
             }
         }
         #expect(checkedCells > 10)
-        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "description", "footer", "nav", "title"])
+        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "description", "footer", "nav", "post-nav", "title"])
     }
 
     /// A post saved with CRLF line ends, or with a byte-order mark first, keeps its front matter.
@@ -360,6 +360,26 @@ import Testing
         let named = try site.page("index.html")
         #expect(named.contains("<p>Fixture · Me · <a href=\"/blog/feed.xml\">Feed</a></p>"))
         #expect(named.contains("<meta name=\"description\" content=\"About it.\" data-owl-region=\"description\">"))
+    }
+
+    /// An item's page links the items before and after it in its section's list (newest
+    /// first, as the list shows them); a page outside the sections has no such links.
+    @Test func anItemLinksTheItemsAroundItInItsList() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        for (name, date) in [("a", "2024-01-01"), ("b", "2024-02-01"), ("c", "2024-03-01")] {
+            try site.write("content/posts/\(name).md", "---\ntitle: Post \(name.uppercased())\ndate: \(date)\n---\nText")
+        }
+        try site.write("content/about.md", "---\ntitle: About\n---\nMe")
+        try site.build()
+        func links(_ page: String) throws -> [String] {
+            try site.page(page).components(separatedBy: "\n").filter { $0.hasPrefix("<a class=\"previous\"") || $0.hasPrefix("<a class=\"next\"") }
+        }
+        #expect(try links("posts/c/index.html") == ["<a class=\"next\" href=\"/posts/b/\">Post B →</a>"])
+        #expect(try links("posts/b/index.html") == ["<a class=\"previous\" href=\"/posts/c/\">← Post C</a>", "<a class=\"next\" href=\"/posts/a/\">Post A →</a>"])
+        #expect(try links("posts/a/index.html") == ["<a class=\"previous\" href=\"/posts/b/\">← Post B</a>"])
+        #expect(try site.page("posts/a/index.html").contains("<nav class=\"post-nav\" data-owl-region=\"post-nav\" aria-label=\"More posts\">"))
+        #expect(!(try site.page("about/index.html")).contains("post-nav"))
     }
 
     /// The site's language is every page's and the feed's; a change re-renders them all.

@@ -54,6 +54,13 @@ import Testing
         #expect(summarized.renderedPageCount == 5)
         #expect(try site.page("tags/a/index.html").contains("Summed up."))
 
+        // A new title shows in the lists and on the pages that link it as their neighbour:
+        // the post, /posts/, /tags/a/, /tags/b/, the home page and /posts/second/.
+        try site.write("content/posts/first.md", "---\ntitle: Post one\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summed up.\n---\n\nA new body.\n")
+        let retitled = try build(site)
+        #expect(retitled.renderedPageCount == 6)
+        #expect(try site.page("posts/second/index.html").contains("Post one"))
+
         // A new section changes the navigation of every page.
         try site.write("content/notes/one.md", "---\ntitle: Note\n---\n")
         let navigation = try build(site)

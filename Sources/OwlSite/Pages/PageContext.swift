@@ -66,6 +66,11 @@ struct PageContext {
         return values
     }
 
+    /// A link to `item`'s page: its `title` and `url`.
+    func link(to item: ContentItem) -> [String: Any] {
+        ["title": item.title, "url": url(item.path)]
+    }
+
     func pagination(_ pagination: Pagination) -> [String: Any] {
         var values: [String: Any] = ["number": pagination.number, "count": pagination.count]
         if let previous = pagination.previousPath { values["previous"] = url(previous) }

@@ -45,9 +45,15 @@ enum PageKey {
         }
         feed("page", page.path, page.title, page.layout)
         switch page.body {
-        case let .item(index):
+        case let .item(index, neighbours):
             feed("item")
             feed(item: index, whole: true)
+            if let neighbours {
+                // The links to them, which show their titles.
+                for (name, neighbour) in [("previous", neighbours.previous), ("next", neighbours.next)] {
+                    feed(name, neighbour.map { plan.items[$0].title } ?? "", neighbour.map { plan.items[$0].path } ?? "")
+                }
+            }
         case let .list(intro, pagination):
             feed("intro", intro ?? "")
             if let pagination {

@@ -83,8 +83,13 @@ struct PageRenderer: Sendable {
         var values = context.site(currentPath: page.path)
         var pageValues: [String: Any]
         switch page.body {
-        case let .item(index):
+        case let .item(index, neighbours):
             pageValues = context.item(plan.items[index], withContent: true)
+            if let neighbours {
+                pageValues["inList"] = true
+                if let previous = neighbours.previous { pageValues["previous"] = context.link(to: plan.items[previous]) }
+                if let next = neighbours.next { pageValues["next"] = context.link(to: plan.items[next]) }
+            }
         case let .list(intro, pagination):
             pageValues = ["title": page.title, "url": context.url(page.path)]
             if let intro { pageValues["intro"] = intro }

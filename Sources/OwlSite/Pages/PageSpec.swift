@@ -2,8 +2,9 @@
 struct PageSpec: Sendable {
     /// What fills the layout.
     enum Body: Sendable {
-        /// A content item's page (index into the site's items).
-        case item(Int)
+        /// A content item's page (index into the site's items), with the items before and
+        /// after it in its section's list, when it is in one.
+        case item(Int, neighbours: Neighbours?)
         /// A list page: optional intro HTML and the pager.
         case list(intro: String?, pagination: Pagination?)
     }
@@ -22,6 +23,13 @@ struct PageSpec: Sendable {
     var cellCount: Int {
         lists.reduce(0) { count, list in list.sections.reduce(count) { $0 + $1.cells.count } }
     }
+}
+
+/// The items around an item in its section's list, in the list's order (newest first for
+/// a list by date): indices into the site's items.
+struct Neighbours: Sendable {
+    var previous: Int?
+    var next: Int?
 }
 
 /// Where a list page sits among its pages.

@@ -37,21 +37,33 @@ struct SitePlan: Sendable {
             }
         }
 
+        let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
+        let sectionMembers = sectionNames.map { name in
+            let settings = config.settings(for: name)
+            return settings.sort == .date
+                ? byDate.filter { items[$0].section == name }
+                : sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
+        }
+        var neighbours: [Int: Neighbours] = [:]
+        for members in sectionMembers {
+            for (place, index) in members.enumerated() {
+                neighbours[index] = Neighbours(previous: place > 0 ? members[place - 1] : nil,
+                                               next: place + 1 < members.count ? members[place + 1] : nil)
+            }
+        }
+
         for index in pageIndices {
             let layout = "layouts/" + (items[index].layout ?? "single")
             guard templates.names.contains(layout) else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout, body: .item(index), lists: [],
+            try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
+                                      body: .item(index, neighbours: neighbours[index]), lists: [],
                                       origin: SourceLocation(file: items[index].source, line: items[index].lines["slug"] ?? 1)))
         }
 
-        let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
-        for name in sectionNames {
+        for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
-            let members = settings.sort == .date
-                ? byDate.filter { items[$0].section == name }
-                : sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
             let intro = sectionIntros[name]
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)

@@ -10,7 +10,7 @@ enum Sitemap {
             xml += "<url><loc>"
             xml += HTML.escape(config.permalink(pages[index].path))
             xml += "</loc>"
-            if case let .item(item) = pages[index].body, let date = items[item].date {
+            if case let .item(item, _) = pages[index].body, let date = items[item].date {
                 xml += "<lastmod>"
                 xml += DateText.day(date)
                 xml += "</lastmod>"

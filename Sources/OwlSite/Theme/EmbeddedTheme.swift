@@ -35,6 +35,8 @@ a { color: var(--accent); }
 h1 { font-size: 2rem; line-height: 1.2; margin: .5rem 0 1rem; }
 h2 { font-size: 1.4rem; margin-top: 2rem; }
 .post-meta, time, .count, .owl-footer { color: var(--muted); font-size: .9rem; }
+.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+.post-nav .next { margin-left: auto; text-align: right; }
 .tags { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 0; padding: 0; list-style: none; }
 .tags a { font-size: .85rem; text-decoration: none; background: var(--card); padding: .1rem .5rem; border-radius: 1rem; }
 .post-body img { max-width: 100%; height: auto; }
@@ -127,6 +129,16 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{{page.content}}}
 </div>
 </article>
+{{#page.inList}}
+<nav class="post-nav" data-owl-region="post-nav" aria-label="More posts">
+{{#page.previous}}
+<a class="previous" href="{{url}}">← {{title}}</a>
+{{/page.previous}}
+{{#page.next}}
+<a class="next" href="{{url}}">{{title}} →</a>
+{{/page.next}}
+</nav>
+{{/page.inList}}
 
 """#,
         "partials/footer.mustache": #"""
