@@ -378,7 +378,7 @@ import Testing
         #expect(try links("posts/c/index.html") == ["<a class=\"next\" href=\"/posts/b/\">Post B →</a>"])
         #expect(try links("posts/b/index.html") == ["<a class=\"previous\" href=\"/posts/c/\">← Post C</a>", "<a class=\"next\" href=\"/posts/a/\">Post A →</a>"])
         #expect(try links("posts/a/index.html") == ["<a class=\"previous\" href=\"/posts/b/\">← Post B</a>"])
-        #expect(try site.page("posts/a/index.html").contains("<nav class=\"post-nav\" data-owl-region=\"post-nav\" aria-label=\"More posts\">"))
+        #expect(try site.page("posts/a/index.html").contains("<nav class=\"post-nav\" data-owl-region=\"post-nav\" aria-label=\"More in this section\">"))
         #expect(!(try site.page("about/index.html")).contains("post-nav"))
     }
 

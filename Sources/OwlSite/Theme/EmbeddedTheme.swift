@@ -130,7 +130,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 </div>
 </article>
 {{#page.inList}}
-<nav class="post-nav" data-owl-region="post-nav" aria-label="More posts">
+<nav class="post-nav" data-owl-region="post-nav" aria-label="More in this section">
 {{#page.previous}}
 <a class="previous" href="{{url}}">← {{title}}</a>
 {{/page.previous}}
