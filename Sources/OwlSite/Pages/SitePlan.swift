@@ -44,7 +44,7 @@ struct SitePlan: Sendable {
                 ? byDate.filter { items[$0].section == name }
                 : sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
         }
-        var neighbours: [Int: Neighbours] = [:]
+        var neighbours = [Neighbours?](repeating: nil, count: items.count)
         for members in sectionMembers {
             for (place, index) in members.enumerated() {
                 neighbours[index] = Neighbours(previous: place > 0 ? members[place - 1] : nil,
