@@ -33,7 +33,13 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     /// 16 lowercase hex digits.
     public var description: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        // Written in place: manifests hold a hash for every cell, section and region.
+        String(unsafeUninitializedCapacity: 16) { digits in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+            }
+            return 16
+        }
     }
 }
