@@ -205,12 +205,15 @@ import Owl
 @Suite struct RegionScannerTests {
 
     @Test func matchesNestedElementsOfTheSameNameAndVoidElements() throws {
-        let html = "<body><div data-owl-region=\"a\"><div>in</div><divider>x</divider></div><meta name=\"m\" data-owl-region=\"m\"><p>after</p></body>"
+        let html = "<body><div data-owl-region=\"a\"><div>in</div><divider>x</divider></div><meta name=\"m\" data-owl-region=\"m\"><p>after</p>"
+            + "<LINK rel=\"x\" data-owl-region=\"l\"><metadata data-owl-region=\"n\">x</metadata></body>"
         let regions = RegionScanner.regions(in: Array(html.utf8))
         let bytes = Array(html.utf8)
-        try #require(regions.map(\.name) == ["a", "m"])
+        try #require(regions.map(\.name) == ["a", "m", "l", "n"])
         #expect(String(decoding: bytes[regions[0].range], as: UTF8.self) == "<div data-owl-region=\"a\"><div>in</div><divider>x</divider></div>")
         #expect(String(decoding: bytes[regions[1].range], as: UTF8.self) == "<meta name=\"m\" data-owl-region=\"m\">")
+        #expect(String(decoding: bytes[regions[2].range], as: UTF8.self) == "<LINK rel=\"x\" data-owl-region=\"l\">", "void, whatever its case")
+        #expect(String(decoding: bytes[regions[3].range], as: UTF8.self) == "<metadata data-owl-region=\"n\">x</metadata>", "not void")
     }
 }
 

@@ -88,7 +88,10 @@ private extension ManifestPage {
 struct JSONOutput {
     private(set) var bytes: [UInt8] = []
 
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     mutating func append(_ json: some Collection<UInt8>) { bytes.append(bytes: json) }
 
@@ -112,36 +115,44 @@ struct JSONOutput {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// `value` in decimal, written digit by digit (a manifest holds two per cell).
+    /// `value` in decimal (a manifest holds two per cell): the digits are made in a buffer
+    /// on the stack and appended at once.
     mutating func number(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var rest = value.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &buffer) { digits in
+            var rest = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: value.utf8)  // ids, hashes and most titles: nothing to escape
-        } else {
-            for byte in value.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case UInt8(ascii: "\n"): raw("\\n")
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)  // ids, hashes and most titles: nothing to escape
+            } else {
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""): raw("\\\"")
+                    case UInt8(ascii: "\\"): raw("\\\\")
+                    case UInt8(ascii: "\n"): raw("\\n")
+                    case 0..<0x20:
+                        let hex = String(byte, radix: 16)
+                        raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                    default: bytes.append(byte)
+                    }
                 }
             }
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -2,7 +2,7 @@
 /// one's outer HTML, matching the element's closing tag through nested elements of its name.
 enum RegionScanner {
     private static let marker = Array("data-owl-region=\"".utf8)
-    private static let voidElements: Set<String> = ["meta", "link", "img", "br", "hr", "input", "source", "base"]
+    private static let voidElements = ["meta", "link", "img", "br", "hr", "input", "source", "base"].map { Array($0.utf8) }
 
     /// Regions by name, with `[start, end)` byte ranges.
     static func regions(in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
@@ -10,22 +10,32 @@ enum RegionScanner {
     }
 
     private static func regions(in bytes: UnsafeRawBufferPointer) -> [(name: String, range: Range<Int>)] {
-        var result: [(String, Range<Int>)] = []
+        var result: [(name: String, range: Range<Int>)] = []
         var index = 0
         while let found = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {
             index = found + marker.count
             guard let nameEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: index),
-                  let tagStart = bytes[..<found].lastIndex(of: UInt8(ascii: "<")),
+                  let tagStart = lastOffset(of: UInt8(ascii: "<"), in: bytes, before: found),
                   let openEnd = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: nameEnd) else { continue }
             let name = String(decoding: bytes[index..<nameEnd], as: UTF8.self)
             let tag = bytes[(tagStart + 1)...].prefix { isNameByte($0) }
-            if voidElements.contains(String(decoding: tag, as: UTF8.self).lowercased()) {
+            if voidElements.contains(where: { $0.elementsEqual(tag) { $0 == $1 | 0x20 } }) {
                 result.append((name, tagStart..<(openEnd + 1)))
             } else if let end = closingEnd(of: tag, in: bytes, from: openEnd + 1) {
                 result.append((name, tagStart..<end))
             }
         }
         return result
+    }
+
+    /// The offset of the last `byte` before `end`, looking back from there.
+    private static func lastOffset(of byte: UInt8, in bytes: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        var index = end
+        while index > 0 {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
