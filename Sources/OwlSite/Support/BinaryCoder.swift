@@ -19,8 +19,11 @@ struct BinaryWriter {
     mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
 
     mutating func string(_ value: String) {
-        int(value.utf8.count)
-        bytes.append(contentsOf: value.utf8)
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     /// Length-prefixed bytes.
