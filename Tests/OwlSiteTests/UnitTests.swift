@@ -74,6 +74,34 @@ import Owl
         #expect(config.rootPath == rootPath)
     }
 
+    /// Pages are re-rendered when a setting in their key changes. A setting added to
+    /// `SiteConfig` fails this test until it is either in `PageKey.settings` or named here
+    /// as one no page shows.
+    @Test func everySettingPagesShowIsInTheirKey() {
+        let notShown: Set = ["history", "sectionLines", "rootPath"]  // patches; errors; made from baseURL
+        var changed: [String: SiteConfig] = [:]
+        func change(_ name: String, _ edit: (inout SiteConfig) -> Void) {
+            var config = SiteConfig()
+            edit(&config)
+            changed[name] = config
+        }
+        change("title") { $0.title = "Other" }
+        change("description") { $0.description = "Other" }
+        change("author") { $0.author = "Other" }
+        change("language") { $0.language = "de" }
+        change("baseURL") { $0.baseURL = "https://example.com/" }
+        change("rawHTML") { $0.rawHTML = true }
+        change("homeRecent") { $0.homeRecent = 3 }
+        change("feedCount") { $0.feedCount = 3 }
+        change("pageSize") { $0.pageSize = 3 }
+        change("sections") { $0.sections = ["posts": SectionSettings(style: .grid)] }
+        let stored = Set(Mirror(reflecting: SiteConfig()).children.compactMap(\.label))
+        #expect(stored == Set(changed.keys).union(notShown))
+        for (name, config) in changed {
+            #expect(PageKey.settings(config) != PageKey.settings(SiteConfig()), "\(name)")
+        }
+    }
+
     @Test func readsEverySetting() throws {
         let config = try load("""
         title: T

@@ -6,12 +6,18 @@ enum PageKey {
     /// The hash of what every page depends on: the program that renders, the theme, the
     /// settings and the navigation.
     static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan, renderer: String) -> UInt64 {
-        var text = "renderer \(renderer)\ntheme \(templates.fingerprint)\n"
-        text += "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)"
-        text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
-        for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
+        var text = "renderer \(renderer)\ntheme \(templates.fingerprint)\n" + settings(config)
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }
         return XXH64.hash(text.utf8)
+    }
+
+    /// The settings pages are rendered with, as text: every one but those no page shows
+    /// (`history`, and `sectionLines`, which only errors name).
+    static func settings(_ config: SiteConfig) -> String {
+        var text = "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)"
+        text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
+        for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
+        return text
     }
 
     /// A hash of each item's source path, by index in `plan.items`: what names an item in a key.
