@@ -150,6 +150,9 @@ import Testing
         try site.write("content/posts/trip/maps/map.png", "PNG")
         try site.write("content/posts/trip/day-two/index.md", "---\ndate: 2024-03-02\n---\n![Boat](boat.jpg)")
         try site.write("content/posts/trip/day-two/boat.jpg", "BOAT")
+        // Not a bundle: its folder's files stay where they are.
+        try site.write("content/posts/index.v2.md", "---\ndate: 2024-03-03\n---\n![Cover](../cover.jpg)")
+        try site.write("content/posts/cover.jpg", "COVER")
         let result = try site.build()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         #expect(try site.page("posts/lakes/index.html").contains("<img src=\"lake.jpg\" alt=\"Lake\" />"))
@@ -157,6 +160,8 @@ import Testing
         for path in ["posts/lakes/maps/map.png", "posts/trip/maps/map.png"] { #expect(try site.page(path) == "PNG") }
         #expect(try site.page("posts/trip/day-two/boat.jpg") == "BOAT")
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/lakes/day-two").path))
+        #expect(try site.page("posts/cover.jpg") == "COVER")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/index.v2/cover.jpg").path))
     }
 
     /// C, C++ and C# are three tags; names that differ only in punctuation are one, with a warning.

@@ -246,6 +246,14 @@ import Owl
 }
 
 @Suite struct SitePathTests {
+    @Test(arguments: [
+        ("posts/trip/index.md", "posts/trip/"), ("posts/trip/index.markdown", "posts/trip/"), ("about/index.md", "about/"),
+        ("index.md", nil), ("posts/index.v2.md", nil), ("posts/indexes.md", nil), ("posts/trip/_index.md", nil), ("posts/a.md", nil),
+    ] as [(String, String?)])
+    func aBundleIsTheFolderOfAnIndexFile(_ file: String, _ folder: String?) {
+        #expect(SitePath.bundleFolder(ofFile: file[...]).map(String.init) == folder)
+    }
+
     /// A cell id is the path's parts joined with dashes, empty parts left out; the parts are
     /// split at every `/` byte, one that a combining mark follows included.
     @Test(arguments: [

@@ -10,7 +10,7 @@ extension ContentItem {
         let baseName = String(fileName[..<(fileName.lastIndex(of: ".") ?? fileName.endIndex)])
         // `posts/trip/index.md` is the page of its folder, `/posts/trip/`, beside the images
         // and files it shows (a bundle); `index.md` at the top is the home page.
-        let isBundle = baseName == "index" && !folders.isEmpty
+        let isBundle = SitePath.bundleFolder(ofFile: relativePath[...]) != nil
         let components = isBundle ? Array(folders.dropLast()) : folders
         let name = isBundle ? folders[folders.count - 1] : baseName
 

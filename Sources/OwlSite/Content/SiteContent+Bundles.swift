@@ -8,14 +8,9 @@ extension SiteContent {
     static func bundleFilesMoved(with items: [ContentItem], contentFiles: [String]) -> [(path: String, file: String, page: String)] {
         guard !contentFiles.isEmpty else { return [] }
         var pageFolders: [Substring: String] = [:]  // bundle folder (`posts/trip/`) → its page's (`posts/elsewhere/`)
-        let contentPrefix = "content/".utf8.count
         for item in items where item.kind == .page {
-            // Bytes, not characters: this looks at every item of the site.
-            let source = item.source.utf8
-            guard let slash = source.lastIndex(of: UInt8(ascii: "/")),
-                  source[source.index(after: slash)...].starts(with: "index.".utf8)
-            else { continue }
-            pageFolders[item.source[source.index(source.startIndex, offsetBy: contentPrefix)...slash]] = String(item.path.dropFirst())
+            guard let folder = SitePath.bundleFolder(ofFile: Substring(item.source.utf8.dropFirst("content/".utf8.count))) else { continue }
+            pageFolders[folder] = String(item.path.dropFirst())
         }
         guard pageFolders.contains(where: { $0.key != $0.value }) else { return [] }
         var moved: [(path: String, file: String, page: String)] = []

@@ -23,6 +23,18 @@ enum SitePath {
         }
     }
 
+    /// The folder of a page bundle (`posts/trip/`) when `file`, a path below `content/`, is its
+    /// `index.md` (`posts/trip/index.md`), the page of that folder; nil for any other file,
+    /// `index.md` at the top (the home page) and `index.v2.md` among them. Read by bytes:
+    /// each build asks it of every item.
+    static func bundleFolder(ofFile file: Substring) -> Substring? {
+        let utf8 = file.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let name = utf8[utf8.index(after: slash)...]
+        let baseName = name.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] } ?? name
+        return baseName.elementsEqual("index".utf8) ? file[...slash] : nil
+    }
+
     /// Throws when one of `folders` (below `content/`, holding `file`) has a character a URL cannot carry.
     static func validate(folders: [String], in file: String) throws {
         for folder in folders {
