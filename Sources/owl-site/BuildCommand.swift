@@ -25,7 +25,7 @@ struct BuildCommand: ParsableCommand {
         do {
             let report = try SiteBuilder(options: options).build()
             if !quiet {
-                report.reportWarnings()
+                reportWarnings(report.warnings)
                 if isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 { print(report.summary) }
             }
         } catch {

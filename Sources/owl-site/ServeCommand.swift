@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .listening(let host, let port):
             write("Serving at \(DevServer.url(host: host, port: port)) (Ctrl-C to stop)", to: .standardOutput)
         case .built(let build, let duration):
-            for warning in build.warnings { write("warning: \(warning)", to: .standardError) }
+            reportWarnings(build.warnings)
             let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
             write("built \(build.id) in \(milliseconds) ms", to: .standardOutput)
         case .failed(let failure):
