@@ -387,7 +387,7 @@ import Testing
         #expect(!(try site.page("about/index.html")).contains("post-nav"))
     }
 
-    /// The site's language is every page's and the feed's; a change re-renders them all.
+    /// The site's language is every page's and the feed's, and their dates'; a change re-renders them all.
     @Test func theSitesLanguageIsThePagesLanguage() throws {
         let site = try SiteFixture()
         defer { site.remove() }
@@ -400,6 +400,9 @@ import Testing
             #expect(try site.page(page).contains("<html lang=\"pt-BR\">"), "\(page)")
         }
         #expect(try site.page("feed.xml").contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"pt-BR\">"))
+        for page in ["posts/first/index.html", "posts/index.html"] {
+            #expect(try site.page(page).contains("<time datetime=\"2022-01-05\">5 de janeiro de 2022</time>"), "\(page)")
+        }
     }
 
     /// A page with a summary describes itself (search results and link previews show it);

@@ -9,8 +9,11 @@ struct SiteConfig: Sendable, Equatable {
     /// The author named in the feed.
     var author = ""
     /// The language the site is written in, as a language tag (`en`, `de`, `pt-BR`): the
-    /// pages' `lang` and the feed's `xml:lang`, for screen readers, hyphens and spelling.
-    var language = "en"
+    /// pages' `lang` and the feed's `xml:lang`, for screen readers, hyphens and spelling,
+    /// and the language of the dates pages show.
+    var language = SiteConfig.defaultLanguage
+    /// The language of a site whose owl.yml names none.
+    static let defaultLanguage = "en"
     /// The full URL the site is served from, for example `https://example.com/blog/`.
     var baseURL: String? {
         didSet { rootPath = Self.rootPath(of: baseURL) }

@@ -5,6 +5,8 @@ struct PageContext {
     let config: SiteConfig
     let navigation: [NavigationEntry]
     let tags: [String: (name: String, count: Int)]
+    /// How `dateDisplay` shows dates, in the site's language.
+    private let dates: DateDisplay
     /// Each navigation entry's link and the feed's: made once, not for every page.
     private let navigationURLs: [String]
     private let feedURL: String
@@ -13,6 +15,7 @@ struct PageContext {
         self.config = config
         self.navigation = navigation
         self.tags = tags
+        dates = DateDisplay(language: config.language)
         navigationURLs = navigation.map { Self.url($0.path, rootPath: config.rootPath) }
         feedURL = Self.url("/" + SitePath.feedFile, rootPath: config.rootPath)
     }
@@ -53,7 +56,7 @@ struct PageContext {
         if let weight = item.weight { values["weight"] = weight }
         if let date = item.date {
             values["date"] = DateText.day(date)
-            values["dateDisplay"] = DateText.display(date)
+            values["dateDisplay"] = dates.text(date)
             values["year"] = DateText.year(date)
         }
         // A tag without letters or digits has no page to link to (the plan warns of it).

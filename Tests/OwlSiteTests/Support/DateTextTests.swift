@@ -22,6 +22,17 @@ import Testing
         #expect(DateText.year(Date(timeIntervalSince1970: -2_208_988_801)) == 1899)
     }
 
+    /// The default language keeps its own form; any other is ICU's long date, in UTC (the
+    /// instant is late on 1 March, a day later east of London).
+    @Test func datesAreShownInTheSitesLanguage() {
+        let date = Date(timeIntervalSince1970: 1_709_335_800)  // 2024-03-01 23:30:00 UTC
+        let expected = ["en": "1 March 2024", "en-US": "March 1, 2024", "en-GB": "1 March 2024", "de": "1. März 2024",
+                        "pt-BR": "1 de março de 2024", "ja": "2024年3月1日"]
+        for (language, text) in expected {
+            #expect(DateDisplay(language: language).text(date) == text, "\(language)")
+        }
+    }
+
     /// Yams reads month 13 as January of the next year, and 30 February as 2 March.
     @Test func timestampsWithFieldsOutOfRangeAreCaught() {
         for text in ["2024-02-29", "2023-12-31", "2024-1-2", "2024-05-01T23:59:59Z", "2024-05-01 09:30:00.123456789012345678901 +2:30", "2024-05-01t00:00:00-14"] {
