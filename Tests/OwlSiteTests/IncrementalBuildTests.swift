@@ -67,6 +67,22 @@ import Testing
         #expect(navigation.renderedPageCount == navigation.pageCount)
     }
 
+    /// A link to another page's Markdown file leads to the page, and follows it when its slug moves it.
+    @Test func aLinkToAnotherPagesMarkdownFileFollowsThePage() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        // In a section of its own, so that it does not link the post as its neighbour too.
+        try site.write("content/notes/links.md", "---\ntitle: Links\n---\n\nSee [the first](../posts/first.md#heading-1).\n")
+        let first = try build(site)
+        #expect(first.warnings.isEmpty)
+        #expect(try site.page("notes/links/index.html").contains("<a href=\"/blog/posts/first/#heading-1\">the first</a>"))
+        let source = site.root.appendingPathComponent("content/posts/first.md")
+        try site.write("content/posts/first.md", try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "title:", with: "slug: one\ntitle:"))
+        let moved = try build(site)
+        #expect(moved.warnings.filter { $0.file == "content/notes/links.md" }.isEmpty, "(the home page's link to /posts/first/ is broken now)")
+        #expect(try site.page("notes/links/index.html").contains("<a href=\"/blog/posts/one/#heading-1\">the first</a>"))
+    }
+
     @Test func anUnchangedBuildLeavesTheOutputAsItIs() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -8,13 +8,10 @@ import Testing
     private func warnings(_ markdown: String, baseURL: String? = nil) throws -> [String] {
         var config = SiteConfig()
         config.baseURL = baseURL
-        let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: config.rootPath)
-        let item = try ContentItem(parsing: "---\ntitle: T\n---\n\n" + markdown, source: "content/posts/t.md", relativePath: "posts/t.md", markdown: renderer)
-        let other = try ContentItem(parsing: "---\nslug: renamed\n---\n", source: "content/posts/other.md", relativePath: "posts/other.md", markdown: renderer)
         let files: Set<String> = [
             "index.html", "about/index.html", "posts/t/index.html", "posts/other/index.html", "posts/renamed/index.html", "files/a b.txt", "feed.xml",
         ]
-        return try LinkChecker.warnings(items: [item, other], outputFiles: files, config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
+        return try LinkChecker.warnings(items: items(markdown, config: config), outputFiles: files, config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
             .map(\.message)
     }
 
@@ -37,10 +34,48 @@ import Testing
         #expect(try warnings("![x](/gone.png) ![y](t.png) [z](/gone.png)") == ["broken link: /gone.png", "broken link: t.png"])
     }
 
-    /// A link to another page's Markdown file leads nowhere: the warning names the page, wherever its slug put it.
-    @Test(arguments: ["other.md", "/posts/other.md#top", "../posts/other.md", "./other.md?x=1"])
-    func aLinkToAPagesMarkdownFileNamesThePage(_ link: String) throws {
-        #expect(try warnings("[x](\(link))") == ["broken link: \(link) (the source of the page /posts/renamed/: link to the page instead)"])
+    /// A link to another page's Markdown file is pointed at the page, wherever its slug put
+    /// it; a fragment or query stays, and so does a link to a file that is no page.
+    @Test(arguments: [
+        ("other.md", nil, "/posts/renamed/"), ("/posts/other.md#top", nil, "/posts/renamed/#top"),
+        ("../posts/other.md", nil, "/posts/renamed/"), ("./other.md?x=1&y=2", nil, "/posts/renamed/?x=1&amp;y=2"),
+        ("other.md", "https://example.com/blog/", "/blog/posts/renamed/"), ("/posts/other.md", "https://example.com/blog/", "/blog/posts/renamed/"),
+        ("t.md", nil, "/posts/t/"), ("gone.md", nil, "gone.md"), ("../other.md", nil, "../other.md"),
+    ] as [(String, String?, String)])
+    func aLinkToAPagesMarkdownFileLeadsToThePage(link: String, baseURL: String?, address: String) throws {
+        var config = SiteConfig()
+        config.baseURL = baseURL
+        var items = try items("[x](\(link)) and [y](\(link))", config: config)
+        SiteContent.linkingPages(of: &items, rootPath: config.rootPath)
+        let rewritten = address != link
+        #expect(items[0].body.components(separatedBy: "<a href=\"\(address)\">").count == 3, "\(items[0].body)")
+        #expect((items[0].fingerprint != ItemFingerprint(file: 0, listing: 0)) == rewritten)
+        #expect(items[1].body == (try self.items("", config: config))[1].body, "the other is as it was")
+        let files: Set<String> = ["posts/t/index.html", "posts/renamed/index.html"]
+        let warnings = try LinkChecker.warnings(items: items, outputFiles: files, config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
+        #expect(warnings.map(\.message) == (rewritten ? [] : ["broken link: \(link)"]))
+    }
+
+    /// The pages' addresses are part of the linking item's fingerprint: when the other page
+    /// moves, the item's page is rendered again.
+    @Test func theLinkedPagesAddressIsPartOfTheFingerprint() throws {
+        var items = try items("[x](other.md)", config: SiteConfig())
+        var moved = items
+        moved[1].path = "/posts/elsewhere/"
+        SiteContent.linkingPages(of: &items, rootPath: "/")
+        SiteContent.linkingPages(of: &moved, rootPath: "/")
+        #expect(moved[0].body.contains("href=\"/posts/elsewhere/\""))
+        #expect(items[0].fingerprint.file != moved[0].fingerprint.file)
+        #expect(items[0].fingerprint.listing == moved[0].fingerprint.listing)
+    }
+
+    /// `content/posts/t.md` with `markdown` for its body, and `content/posts/other.md`, whose slug is `renamed`.
+    private func items(_ markdown: String, config: SiteConfig) throws -> [ContentItem] {
+        let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: config.rootPath)
+        return [
+            try ContentItem(parsing: "---\ntitle: T\n---\n\n" + markdown, source: "content/posts/t.md", relativePath: "posts/t.md", markdown: renderer),
+            try ContentItem(parsing: "---\nslug: renamed\n---\n", source: "content/posts/other.md", relativePath: "posts/other.md", markdown: renderer),
+        ]
     }
 
     @Test func aBasePathIsPartOfInternalLinks() throws {

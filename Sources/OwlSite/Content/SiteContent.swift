@@ -65,6 +65,7 @@ extension SiteContent {
         items.removeAll { item in
             !options.includeDrafts && (item.draft || item.date.map { $0 > options.now } ?? false)
         }
+        linkingPages(of: &items, rootPath: config.rootPath)
         for (path, file, page) in bundleFilesMoved(with: items, contentFiles: contentFiles) {
             try SitePath.checkCopied(to: path, from: "content/\(file)")
             if let other = staticFiles[path] {

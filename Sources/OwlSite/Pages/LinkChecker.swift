@@ -10,10 +10,8 @@ enum LinkChecker {
             item.links.filter { !exists(resolve($0, from: item.path, rootPath: config.rootPath), in: outputFiles) }
         }
         guard broken.contains(where: { !$0.isEmpty }) else { return [] }
-        // A link to a Markdown file of the site is told the address of its page.
-        let pageOfSource = Dictionary(items.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
         return items.indices.flatMap { index in
-            warnings(for: broken[index], in: items[index], pageOfSource: pageOfSource, config: config, sourceRoot: sourceRoot)
+            warnings(for: broken[index], in: items[index], config: config, sourceRoot: sourceRoot)
         }
     }
 
@@ -37,27 +35,29 @@ enum LinkChecker {
     }
 
     /// The warnings for the `broken` links of `item`.
-    private static func warnings(
-        for broken: [String], in item: ContentItem, pageOfSource: [String: String], config: SiteConfig, sourceRoot: URL
-    ) -> [SiteError] {
+    private static func warnings(for broken: [String], in item: ContentItem, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
         guard !broken.isEmpty else { return [] }
         // The source is read for the lines of its broken links, once.
         let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
             .split(separator: "\n", omittingEmptySubsequences: false) ?? []
-        // `../other.md`, from `content/posts/a.md`, is the file `content/other.md`.
-        let folder = (item.source.dropFirst("content/".count) as NSString).deletingLastPathComponent
         return broken.map { href in
-            let file = resolve(href, from: folder, rootPath: config.rootPath)
-            let page = pageOfSource["content/" + (file.removingPercentEncoding ?? file)]
-            let advice = page.map { " (the source of the page \($0): link to the page instead)" } ?? ""
-            return SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: lines), "broken link: \(href)\(advice)")
+            SiteError(file: item.source, line: line(of: href, rootPath: config.rootPath, in: lines), "broken link: \(href)")
         }
     }
 
     /// The part of `href` before any fragment or query.
-    private static func target(of href: String) -> Substring {
+    static func target(of href: String) -> Substring {
+        href[..<targetEnd(of: href)]
+    }
+
+    /// The fragment or query that follows the target of `href`, `#` or `?` included; or "".
+    static func fragmentAndQuery(of href: String) -> Substring {
+        href[targetEnd(of: href)...]
+    }
+
+    private static func targetEnd(of href: String) -> String.Index {
         // Scanned as UTF-8: most links are external, and character-wise scanning made them costly.
-        href[..<(href.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? href.utf8.endIndex)]
+        href.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? href.utf8.endIndex
     }
 
     /// Whether `href` points to another site, or only to a place on the page it is on.
@@ -67,8 +67,9 @@ enum LinkChecker {
     }
 
     /// The output path (below the site root, no leading slash) that `href`, one of the
-    /// ``localLinks(inHTML:)``, points at.
-    private static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String {
+    /// ``localLinks(inHTML:)``, points at from the page at `pagePath` (or, from a source
+    /// folder below `content/`, the file below `content/`).
+    static func resolve(_ href: String, from pagePath: String, rootPath: String) -> String {
         let target = String(target(of: href))
         if target.hasPrefix("/") {
             guard target.hasPrefix(rootPath) else { return String(target.dropFirst()) }
