@@ -405,6 +405,25 @@ import Testing
         }
     }
 
+    /// A page's earlier addresses send visitors on to it, and search engines to its
+    /// permalink. They are no pages of the build: not in the sitemap, and no build id.
+    @Test func aliasesSendVisitorsOnToThePage() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("content/posts/moved.md", "---\ntitle: Fish & Chips\ndate: 2021-03-04\naliases: [/2021/fish/, /old/fish.html]\n---\n\nText\n")
+        try site.write("content/posts/linking.md", "---\ntitle: Linking\ndate: 2021-03-05\n---\n\nAn [old link](/2021/fish/).\n")
+        let result = try site.build()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let redirect = try site.page("2021/fish/index.html")
+        #expect(redirect == (try site.page("old/fish.html")))
+        #expect(redirect.contains("<meta http-equiv=\"refresh\" content=\"0; url=/blog/posts/moved/\">"))
+        #expect(redirect.contains("<link rel=\"canonical\" href=\"https://example.com/blog/posts/moved/\">"))
+        #expect(redirect.contains("<title>Fish &amp; Chips</title>"))
+        #expect(redirect.contains("<a href=\"/blog/posts/moved/\">Fish &amp; Chips</a>"))
+        #expect(!redirect.contains("owl-build"))
+        #expect(!(try site.page("sitemap.xml")).contains("fish"))
+    }
+
     /// A page with a summary describes itself (search results and link previews show it);
     /// others fall back to the site's description. It is a region, so an edited summary is patched.
     @Test func aPageWithASummaryIsDescribedByIt() throws {

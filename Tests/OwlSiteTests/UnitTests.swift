@@ -304,6 +304,22 @@ import Owl
         }
     }
 
+    /// An earlier address is a folder's `index.html`, or the `.html` file it names.
+    @Test(arguments: [("/old/", "old/index.html"), ("/old", "old/index.html"), ("/2022/01/old-name/", "2022/01/old-name/index.html"),
+                      ("/old/page.html", "old/page.html"), ("/Café Crème/", "Café Crème/index.html"), ("/_owlish/", "_owlish/index.html")])
+    func anAliasIsWrittenToItsAddressesFile(alias: String, file: String) throws {
+        #expect(try SitePath.aliasFile(alias, in: "x.md", line: 2) == file)
+    }
+
+    @Test(arguments: [("old/", "must start with /"), ("", "must start with /"), ("/", "is not a page's address"), ("/a//b/", "is not a page's address"),
+                      ("/a\nb/", "is not a page's address"), ("/../x/", "would escape"), ("/a/./b/", "would escape"), ("/a\\b/", "would escape"),
+                      ("/a#b/", "has '#'"), ("/_owl/x/", "would be inside _owl/"), ("/_owl", "would be inside _owl/")])
+    func aliasesThatAreNoAddressOfTheSiteAreRejected(alias: String, problem: String) {
+        #expect { try SitePath.aliasFile(alias, in: "x.md", line: 2) } throws: { error in
+            "\(error)".contains(problem) && "\(error)".hasPrefix("x.md:2: ")
+        }
+    }
+
     /// `_owl/` and what is inside it are owl-site's; names that only begin the same are not.
     @Test func theReservedFolderIsRefusedAndOnlyIt() throws {
         for path in ["_owl", "_owl/owl.js", "/_owl/", "/_owl/patches/", "_owl/history/x.json"] {

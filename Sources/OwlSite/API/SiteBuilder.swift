@@ -203,7 +203,10 @@ public struct SiteBuilder: Sendable {
         files[SitePath.feedFile] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
         files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
-        return files
+        let redirects = try RedirectPage.files(
+            items: plan.items, pages: plan.pages, files: files, staticFiles: content.staticFiles, sourceRoot: options.source, config: content.config
+        )
+        return files.merging(redirects) { old, _ in old }
     }
 
     /// A hash of every file's path and bytes (pages with their build id blanked), in path

@@ -28,6 +28,8 @@ extension ContentItem {
         out.bool(draft)
         out.optional(weight) { $0.int($1) }
         out.optional(layout) { $0.string($1) }
+        out.int(aliasFiles.count)
+        for file in aliasFiles { out.string(file) }
         FieldValue.map(params).write(to: &out)
         out.int(lines.count)
         for (key, line) in lines.sorted(by: { $0.key < $1.key }) {
@@ -49,6 +51,7 @@ extension ContentItem {
         draft = try input.bool()
         weight = try input.optional { try $0.int() }
         layout = try input.optional { try $0.string() }
+        aliasFiles = try (0..<input.count()).map { _ in try input.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         self.params = params
         let lineCount = try input.count()

@@ -25,6 +25,7 @@ extension ContentItem {
         lines = [:]
         html = .rendered("")
         links = []
+        aliasFiles = []
 
         var slug = name
         var budget = FieldValue.limit
@@ -42,6 +43,7 @@ extension ContentItem {
             case "weight": weight = try field.int()
             case "layout": layout = try field.string()
             case "slug": slug = try field.string()
+            case "aliases": aliasFiles = try field.strings().map { try SitePath.aliasFile($0, in: source, line: field.line) }
             default: params[field.key] = try field.fieldValue(budget: &budget)
             }
         }

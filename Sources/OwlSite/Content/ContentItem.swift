@@ -19,6 +19,9 @@ struct ContentItem: Sendable {
     var draft: Bool
     var weight: Int?
     var layout: String?
+    /// The files of the page's earlier addresses (`aliases`), which send visitors on to it:
+    /// `old/path/index.html` for `/old/path/`.
+    var aliasFiles: [String]
     /// Every other front matter key.
     var params: [String: FieldValue]
     /// The line of each front matter key, for errors about it.

@@ -23,6 +23,29 @@ enum SitePath {
         }
     }
 
+    /// The file that an `aliases` entry of `file` (at `line`), an earlier address of its page,
+    /// is written to: `/old/path/` is `old/path/index.html`, and `/old/page.html` is itself.
+    /// Throws for an address that does not start at the site's root (`/`), steps out of it,
+    /// is the home page, holds a character a URL cannot carry, or lies in ``reservedFolder``.
+    static func aliasFile(_ alias: String, in file: String, line: Int?) throws -> String {
+        guard alias.utf8.first == UInt8(ascii: "/") else {
+            throw SiteError(file: file, line: line, "alias '\(alias)' must start with /, the site's root (as /old/address/)")
+        }
+        let parts = alias.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        if alias.utf8.contains(UInt8(ascii: "\\")) || parts.contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) {
+            throw SiteError(file: file, line: line, "alias '\(alias)' would escape the output folder")
+        }
+        if alias == "/" || parts.dropLast().contains(where: \.isEmpty) || alias.unicodeScalars.contains(where: isNewline) {
+            throw SiteError(file: file, line: line, "alias '\(alias)' is not a page's address")
+        }
+        if let character = urlBreakingCharacter(in: alias) {
+            throw SiteError(file: file, line: line, "alias '\(alias)' has '\(character)', which a URL cannot carry")
+        }
+        try checkNotReserved(alias, from: file, line: line)
+        let path = String(alias.dropFirst())
+        return path.hasSuffix(".html") ? path : Self.file(for: path.hasSuffix("/") ? alias : alias + "/")
+    }
+
     /// The folder of a page bundle (`posts/trip/`) when `file`, a path below `content/`, is its
     /// `index.md` (`posts/trip/index.md`), the page of that folder; nil for any other file,
     /// `index.md` at the top (the home page) and `index.v2.md` among them. Read by bytes:
