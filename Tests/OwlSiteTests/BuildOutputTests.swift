@@ -405,6 +405,20 @@ import Testing
         }
     }
 
+    /// A post with two headings or more shows their table of contents, inside the region
+    /// of its content, so that an open page is patched with its body.
+    @Test func aPostWithHeadingsShowsItsContents() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/long.md", "---\ntitle: Long\n---\n\n## First part\n\nText\n\n## Second part\n\nText\n")
+        try site.write("content/posts/short.md", "---\ntitle: Short\n---\n\n## Only part\n\nText\n")
+        try site.build()
+        let long = try site.page("posts/long/index.html")
+        #expect(long.contains("<nav class=\"toc\" aria-label=\"Contents\">\n<ul>\n<li><a href=\"#first-part\">First part</a></li>\n<li><a href=\"#second-part\">Second part</a></li>\n</ul>\n</nav>"))
+        #expect(long.range(of: "data-owl-region=\"content\"")!.lowerBound < long.range(of: "class=\"toc\"")!.lowerBound)
+        #expect(!(try site.page("posts/short/index.html")).contains("class=\"toc\""))
+    }
+
     /// A page's earlier addresses send visitors on to it, and search engines to its
     /// permalink. They are no pages of the build: not in the sitemap, and no build id.
     @Test func aliasesSendVisitorsOnToThePage() throws {

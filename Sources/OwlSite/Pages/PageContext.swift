@@ -40,8 +40,8 @@ struct PageContext {
     }
 
     /// An item's values: front matter, dates in several forms, tags with links, and, when
-    /// `withContent`, the body as `content` (the theme's cells mostly leave it out, and a
-    /// cached body is decoded only when it is shown).
+    /// `withContent`, the body as `content` and its table of contents as `toc` (the theme's
+    /// cells mostly leave them out, and a cached body is decoded only when it is shown).
     func item(_ item: ContentItem, withContent: Bool) -> [String: Any] {
         var values: [String: Any] = [:]
         for (key, value) in item.params { values[key] = value.mustache }
@@ -50,7 +50,10 @@ struct PageContext {
         values["url"] = url(item.path)
         values["permalink"] = config.permalink(item.path)
         values["section"] = item.section
-        if withContent { values["content"] = item.body }
+        if withContent {
+            values["content"] = item.body
+            if let contents = item.withBodyUTF8(TableOfContents.html(ofBody:)) { values["toc"] = contents }
+        }
         values["draft"] = item.draft
         if let summary = item.summary { values["summary"] = summary }
         if let weight = item.weight { values["weight"] = weight }

@@ -39,6 +39,9 @@ h2 { font-size: 1.4rem; margin-top: 2rem; }
 .post-nav .next { margin-left: auto; text-align: right; }
 .tags { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 0; padding: 0; list-style: none; }
 .tags a { font-size: .85rem; text-decoration: none; background: var(--card); padding: .1rem .5rem; border-radius: 1rem; }
+.toc { margin: 1.25rem 0 0; padding: .6rem 1rem; border-left: 3px solid var(--line); font-size: .95rem; }
+.toc ul { margin: 0; padding-left: 1rem; }
+.toc > ul { padding-left: 0; list-style: none; }
 .post-body img { max-width: 100%; height: auto; }
 pre { overflow-x: auto; padding: .9rem 1rem; background: var(--card); border-radius: .4rem; font-size: .9rem; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .92em; }
@@ -125,7 +128,9 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time></p>{{/page.date}}
 {{> partials/tags}}
 </header>
-<div class="post-body">
+{{#page.toc}}<nav class="toc" aria-label="Contents">
+{{{page.toc}}}</nav>
+{{/page.toc}}<div class="post-body">
 {{{page.content}}}
 </div>
 </article>

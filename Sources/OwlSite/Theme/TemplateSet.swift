@@ -14,7 +14,7 @@ struct TemplateSet: Sendable {
     let assets: [String: [UInt8]]
     /// A hash of every template and asset, for the build cache.
     let fingerprint: String
-    /// Whether a cell template, or a template it includes, uses an item's body (`content`):
+    /// Whether a cell template, or a template it includes, uses an item's body (`content` or `toc`):
     /// then a list changes with the body of any item in it, not only with what else the item says.
     let cellsShowContent: Bool
 
@@ -68,9 +68,14 @@ struct TemplateSet: Sendable {
         self.fingerprint = hash.hash.description
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
-            tags[name, default: []].contains { $0.name == "content" || $0.name.hasPrefix("content.") }
+            tags[name, default: []].contains { tag in
+                Self.bodyValues.contains { tag.name == $0 || tag.name.hasPrefix($0 + ".") }
+            }
         }
     }
+
+    /// The values of an item that come from its body: `content` and its table of contents.
+    private static let bodyValues = ["content", "toc"]
 
     /// Renders the template `name`, which exists.
     func render(_ name: String, _ context: [String: Any]) -> String {
