@@ -28,7 +28,7 @@ enum TableOfContents {
     }
 
     /// A heading: its level, its id and its text (as HTML, without tags).
-    struct Heading: Equatable {
+    private struct Heading {
         var level: Int
         var id: String
         var text: String
@@ -38,7 +38,7 @@ enum TableOfContents {
     private static let idAttribute = Array(" id=\"".utf8)
 
     /// The `h2` and `h3` headings with an id in `body`, in order.
-    static func headings(in body: UnsafeRawBufferPointer) -> [Heading] {
+    private static func headings(in body: UnsafeRawBufferPointer) -> [Heading] {
         var headings: [Heading] = []
         var index = 0
         while let offset = ByteSearch.firstOffset(of: start, in: body, from: index) {
