@@ -10,6 +10,7 @@ struct OwlSiteCommand: AsyncParsableCommand {
         subcommands: [
             BuildCommand.self,
             DiffCommand.self,
+            NewCommand.self,
             ServeCommand.self,
         ]
     )

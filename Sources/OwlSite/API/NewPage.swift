@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Markdown page to start, for `owl-site new`: front matter with a title made from its
+/// name, today's date, and `draft: true`, which keeps it out of builds until the line goes.
+public struct NewPage: Sendable, Equatable {
+    /// The file, relative to the site folder (`content/posts/my-trip.md`).
+    public let file: String
+    /// What the file holds.
+    public let text: String
+
+    /// The page at `path` below `content/`, dated `now` (in UTC). `posts/my-trip.md` is that
+    /// file, `posts/my-trip` the same, and `posts/my-trip/` a page bundle's `index.md`; a
+    /// leading `content/` is taken as part of the folder's name. Throws for a path that leaves
+    /// `content/` or that a page's URL cannot carry.
+    public init(path: String, now: Date) throws {
+        var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
+        if relative.hasSuffix("/") { relative += "index.md" }
+        if !relative.hasSuffix(".md") && !relative.hasSuffix(".markdown") { relative += ".md" }
+        var folders = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let fileName = folders.removeLast()
+        let name = String(fileName[..<fileName.lastIndex(of: ".")!])
+        let source = "content/" + relative
+        guard !path.hasPrefix("/"), !folders.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !name.isEmpty else {
+            throw SiteError(file: path, "a new page goes below content/, as posts/my-trip.md")
+        }
+        try SitePath.validate(folders: folders, in: source)
+        try SitePath.validate(slug: name, in: source, line: nil)
+        // `index` and `_index` are the pages of their folders, and named after them.
+        let titled = (name == "index" || name == "_index") ? folders.last ?? "Home" : name
+        let title = SitePath.titleCase(titled.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " "))
+        let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        file = source
+        text = "---\ntitle: \"\(quoted)\"\ndate: \(DateText.day(now))\ndraft: true\n---\n\n"
+    }
+
+    /// Writes the file into the site folder `source`, making the folders it needs; refuses
+    /// to replace a file that is there.
+    @discardableResult
+    public func write(into source: URL) throws -> URL {
+        let url = source.appendingPathComponent(file)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(file: file, "cannot create its folder: \(SiteError.reason(of: error))")
+        }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "there is a file there already, which owl-site new leaves alone" : String(cString: strerror(errno))
+            throw SiteError(file: file, reason)
+        }
+        defer { close(descriptor) }
+        let written = text.utf8CString.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
+        guard written == text.utf8.count else { throw SiteError(file: file, "cannot write it: \(String(cString: strerror(errno)))") }
+        return url
+    }
+}

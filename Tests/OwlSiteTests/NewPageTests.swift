@@ -1,0 +1,47 @@
+import Foundation
+import OwlSite
+import Testing
+
+/// `owl-site new`: a draft page with a title from its name and today's date.
+@Suite struct NewPageTests {
+    private let now = Date(timeIntervalSince1970: 1_709_335_800)  // 2024-03-01 23:30:00 UTC
+
+    @Test(arguments: [
+        ("posts/my-trip.md", "content/posts/my-trip.md", "My trip"), ("posts/my-trip", "content/posts/my-trip.md", "My trip"),
+        ("content/posts/my-trip.md", "content/posts/my-trip.md", "My trip"), ("posts/lake_trip/", "content/posts/lake_trip/index.md", "Lake trip"),
+        ("about.markdown", "content/about.markdown", "About"), ("notes/_index.md", "content/notes/_index.md", "Notes"),
+        ("posts/say \"hi\" \\o/", "content/posts/say \"hi\" \\o/index.md", "Say \\\"hi\\\" \\\\o"), ("posts/été", "content/posts/été.md", "Été"),
+    ])
+    func theFileAndTitleComeFromThePath(path: String, file: String, title: String) throws {
+        let page = try NewPage(path: path, now: now)
+        #expect(page.file == file)
+        #expect(page.text == "---\ntitle: \"\(title)\"\ndate: 2024-03-01\ndraft: true\n---\n\n")
+    }
+
+    @Test(arguments: ["/etc/evil.md", "../evil.md", "posts/../../evil.md", "posts//a.md", "./a.md", "", "/", "posts/.md", "posts/what?.md", "c#/a.md", "a\nb.md"])
+    func aPathOutsideContentOrThatAURLCannotCarryIsRefused(path: String) {
+        #expect(throws: SiteError.self) { try NewPage(path: path, now: now) }
+    }
+
+    /// The command writes the file, folders and all, and never over one that is there. The
+    /// page is a draft: in a build with `--drafts` only.
+    @Test func theCommandStartsADraftAndLeavesAnExistingFileAlone() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        let created = try site.run(["new", "posts/first-light.md", "--source", site.root.path])
+        #expect(created.status == 0 && created.standardError.isEmpty, "\(created.standardError)")
+        #expect(created.standardOutput == "created content/posts/first-light.md\n")
+        let file = site.root.appendingPathComponent("content/posts/first-light.md")
+        try "---\ntitle: Mine\n---\n".write(to: file, atomically: true, encoding: .utf8)
+        let again = try site.run(["new", "posts/first-light", "--source", site.root.path])
+        #expect(again.status == 1)
+        #expect(again.standardError == "error: content/posts/first-light.md: there is a file there already, which owl-site new leaves alone\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "---\ntitle: Mine\n---\n")
+
+        try site.run(["new", "posts/second-light/", "--source", site.root.path])
+        #expect(try site.build().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/second-light").path))
+        #expect(try site.build(["--drafts"]).status == 0)
+        #expect(try site.page("posts/second-light/index.html").contains("<h1>Second light</h1>"))
+    }
+}
