@@ -1,3 +1,5 @@
+import Glibc
+
 /// A body's table of contents: its `h2` and `h3` headings, each a link to the id that
 /// ``HTMLRewriter`` gave it, as nested lists (an `h3` below the `h2` before it). Written
 /// byte by byte: the theme shows one on every post.
@@ -61,19 +63,25 @@ enum TableOfContents {
             let idStart = offset + 3 + idAttribute.count
             guard idStart < body.count, body[offset + 1] == UInt8(ascii: "h"),
                   body[offset + 2] == UInt8(ascii: "2") || body[offset + 2] == UInt8(ascii: "3"),
-                  body[(offset + 3)..<idStart].elementsEqual(idAttribute) else { continue }
+                  memcmp(body.baseAddress! + offset + 3, idAttribute, idAttribute.count) == 0 else { continue }
             let level = body[offset + 2] - UInt8(ascii: "0")
             guard let idEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: body, from: idStart),
                   idEnd + 1 < body.count, body[idEnd + 1] == UInt8(ascii: ">"),
                   let end = ByteSearch.firstOffset(of: level == 2 ? h2End : h3End, in: body, from: idEnd + 2) else { continue }
-            var text: [UInt8] = []
-            var inTag = false
-            for byte in body[(idEnd + 2)..<end] {
-                if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
-            }
-            headings.append(Heading(level: level, id: idStart..<idEnd, text: text))
+            headings.append(Heading(level: level, id: idStart..<idEnd, text: textWithoutTags(body[(idEnd + 2)..<end])))
             index = end
         }
         return headings
+    }
+
+    /// `html` without its tags: copied at once when it has none, as most headings.
+    private static func textWithoutTags(_ html: Slice<UnsafeRawBufferPointer>) -> [UInt8] {
+        guard html.contains(UInt8(ascii: "<")) else { return Array(html) }
+        var text: [UInt8] = []
+        var inTag = false
+        for byte in html {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
+        }
+        return text
     }
 }
