@@ -18,7 +18,7 @@ import Testing
         #expect(page.text == "---\ntitle: \"\(title)\"\ndate: 2024-03-01\ndraft: true\n---\n\n")
     }
 
-    @Test(arguments: ["/etc/evil.md", "../evil.md", "posts/../../evil.md", "posts//a.md", "./a.md", "", "/", "posts/.md", "posts/what?.md", "c#/a.md", "a\nb.md"])
+    @Test(arguments: ["/etc/evil.md", "../evil.md", "posts/../../evil.md", "posts//a.md", "./a.md", "", "/", "posts/.md", "posts/what?.md", "c#/a.md", "a\nb.md", ".hidden.md", "posts/.drafts/a.md", "..md", "a\u{1}b/c.md", "tab\tbed"])
     func aPathOutsideContentOrThatAURLCannotCarryIsRefused(path: String) {
         #expect(throws: SiteError.self) { try NewPage(path: path, now: now) }
     }

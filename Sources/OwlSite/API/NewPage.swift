@@ -14,7 +14,7 @@ public struct NewPage: Sendable, Equatable {
     /// The page at `path` below `content/`, dated `now` (in UTC). `posts/my-trip.md` is that
     /// file, `posts/my-trip` the same, and `posts/my-trip/` a page bundle's `index.md`; a
     /// leading `content/` is taken as part of the folder's name. Throws for a path that leaves
-    /// `content/` or that a page's URL cannot carry.
+    /// `content/`, that builds would leave out (hidden), or that a page's URL cannot carry.
     public init(path: String, now: Date) throws {
         var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
         if relative.hasSuffix("/") { relative += "index.md" }
@@ -25,6 +25,14 @@ public struct NewPage: Sendable, Equatable {
         let source = "content/" + relative
         guard !path.hasPrefix("/"), !folders.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !name.isEmpty else {
             throw SiteError(file: path, "a new page goes below content/, as posts/my-trip.md")
+        }
+        for part in folders + [fileName] {
+            if part.hasPrefix(".") {
+                throw SiteError(file: source, "'\(part)' starts with '.': builds leave hidden files and folders out")
+            }
+            if part.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw SiteError(file: source, "'\(part.debugDescription.dropFirst().dropLast())' has a control character: name it without one")
+            }
         }
         try SitePath.validate(folders: folders, in: source)
         try SitePath.validate(slug: name, in: source, line: nil)
