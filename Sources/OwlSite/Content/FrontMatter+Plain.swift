@@ -1,31 +1,43 @@
 import Foundation
 
 extension FrontMatter {
+    /// Part of a front matter's bytes.
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     /// The fields of `yaml` (starting on file line 2) when every line is a flat
     /// `key: value` pair whose value this reader types exactly as Yams does: a quoted
     /// ASCII string without escapes, `true`/`false`, a whole number, a `YYYY-MM-DD` day,
     /// plain words, or a one-line `[a, b]` list of those words or quoted strings.
     /// Nil for anything else, which Yams then reads.
     static func plainFields(_ yaml: String, file: String) -> [FrontMatterField]? {
-        var fields: [FrontMatterField] = []
-        var keys = Set<String>()
-        for (offset, line) in yaml.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().enumerated() {
-            guard let separator = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            let key = line[..<separator], rest = line[line.index(after: separator)...]
-            guard isKey(key), rest.first == UInt8(ascii: " "), let value = plainValue(rest.dropFirst()) else { return nil }
-            let name = String(decoding: key, as: UTF8.self)
-            guard keys.insert(name).inserted else { return nil }
-            fields.append(FrontMatterField(key: name, line: offset + 2, file: file, plain: value, yaml: yaml, index: fields.count))
+        // Read from the bytes in place: through `String.UTF8View` each byte cost an index
+        // step, and the reader took some 40,000 instructions for a front matter of five lines.
+        var text = yaml
+        return text.withUTF8 { bytes -> [FrontMatterField]? in
+            var fields: [FrontMatterField] = []
+            var keys = Set<String>()
+            var lineStart = 0, lineNumber = 2
+            while let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = bytes[lineStart..<lineEnd]
+                guard let separator = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+                let key = line[..<separator], rest = line[(separator + 1)...]
+                guard isKey(key), rest.first == UInt8(ascii: " "), let value = plainValue(rest.dropFirst()) else { return nil }
+                let name = String(decoding: key, as: UTF8.self)
+                guard keys.insert(name).inserted else { return nil }
+                fields.append(FrontMatterField(key: name, line: lineNumber, file: file, plain: value, yaml: yaml, index: fields.count))
+                lineStart = lineEnd + 1
+                lineNumber += 1
+            }
+            return lineStart == bytes.count ? fields : nil  // the last line ends with a newline, or there is none
         }
-        return yaml.utf8.last == UInt8(ascii: "\n") || yaml.isEmpty ? fields : nil
     }
 
-    private static func isKey(_ key: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isKey(_ key: Bytes) -> Bool {
         guard let first = key.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
         return key.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
     }
 
-    private static func plainValue(_ text: Substring.UTF8View.SubSequence) -> FrontMatterField.PlainValue? {
+    private static func plainValue(_ text: Bytes) -> FrontMatterField.PlainValue? {
         guard let first = text.first else { return nil }
         if first == UInt8(ascii: "[") {
             guard text.last == UInt8(ascii: "]") else { return nil }
@@ -55,7 +67,7 @@ extension FrontMatter {
     }
 
     /// The inside of `"…"` or `'…'` holding printable ASCII without quotes or backslashes.
-    private static func quoted(_ text: Substring.UTF8View.SubSequence) -> String? {
+    private static func quoted(_ text: Bytes) -> String? {
         guard let quote = text.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
               text.count >= 2, text.last == quote else { return nil }
         let inner = text.dropFirst().dropLast()
@@ -78,7 +90,7 @@ extension FrontMatter {
 
     /// Text starting with a letter, of letters, digits, `-`, `_` and `extra` bytes (never two
     /// spaces in a row nor a space at the end), that is not a reserved word: YAML's `str`.
-    private static func isWord(_ text: Substring.UTF8View.SubSequence, allowing extra: [UInt8]) -> Bool {
+    private static func isWord(_ text: Bytes, allowing extra: [UInt8]) -> Bool {
         guard let first = text.first, isLetter(first), text.last != UInt8(ascii: " ") else { return false }
         var previous: UInt8 = 0
         for byte in text {
@@ -90,13 +102,13 @@ extension FrontMatter {
     }
 
     /// `0` or a number without a leading zero, of at most 18 digits.
-    private static func wholeNumber(_ text: Substring.UTF8View.SubSequence) -> Int? {
+    private static func wholeNumber(_ text: Bytes) -> Int? {
         guard (1...18).contains(text.count), text.allSatisfy(isDigit), text.first != UInt8(ascii: "0") || text.count == 1 else { return nil }
         return text.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     /// Midnight UTC of a valid `YYYY-MM-DD` day from 1900 to 9999.
-    private static func day(_ text: Substring.UTF8View.SubSequence) -> Date? {
+    private static func day(_ text: Bytes) -> Date? {
         let bytes = Array(text)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
