@@ -311,7 +311,7 @@ import Testing
         let page = try site.page("404.html")
         #expect(page.contains("<title data-owl-region=\"title\">Page not found · Fixture</title>"))
         #expect(page.contains("<meta name=\"owl-build\" content=\"\(manifest.build)\">"))
-        #expect(page.contains("<a href=\"/blog/\">home page</a>") && page.contains("href=\"/blog/assets/site.css\""), "links from any address")
+        #expect(page.contains("<a href=\"/blog/\">Go to the home page</a>") && page.contains("href=\"/blog/assets/site.css\""), "links from any address")
         #expect(!page.contains("aria-current"), "no section is the current one")
         #expect(!manifest.pages.values.contains { $0.file == "404.html" })
         #expect(!(try site.page("sitemap.xml")).contains("404"))
@@ -436,6 +436,36 @@ import Testing
         #expect(redirect.contains("<a href=\"/blog/posts/moved/\">Fish &amp; Chips</a>"))
         #expect(!redirect.contains("owl-build"))
         #expect(!(try site.page("sitemap.xml")).contains("fish"))
+    }
+
+    /// `words:` translates the theme: every word it shows besides the site's own text.
+    @Test func wordsTranslateTheTheme() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("owl.yml", """
+            title: Fixture
+            language: de
+            pageSize: 1
+            words: {recent: Neueste, newer: "← Neuer", older: "Älter →", page: Seite, of: von, feed: Newsfeed, contents: Inhalt,
+                    moreInSection: Mehr hier, notFound: Seite nicht gefunden, notFoundText: Hier ist nichts., toHome: Zur Startseite,
+                    movedTo: "Umgezogen nach"}
+
+            """)
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\naliases: [/alt/]\n---\n\n## Eins\n\n## Zwei\n")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-03\n---\nText")
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        let words = ["Neueste", "← Neuer", "Älter →", "Seite", "von", "Newsfeed", "Inhalt", "Mehr hier", "Seite nicht gefunden", "Hier ist nichts.",
+                     "Zur Startseite", "Umgezogen nach"]
+        let pages = try ["index.html", "posts/index.html", "posts/page/2/index.html", "posts/a/index.html", "404.html", "alt/index.html"].map(site.page)
+        for word in words {
+            #expect(pages.contains { $0.contains(HTML.escape(word)) }, "\(word)")
+        }
+        let english = ["Recent", "← Newer", "Older →", "Page 1 of", "Page 2 of", ">Feed<", "\"Contents\"", "More in this section", "Page not found",
+                       "Nothing lives", "Go to the home page", "This page has moved to"]
+        for text in english {
+            #expect(!pages.contains { $0.contains(HTML.escape(text)) }, "\(text)")
+        }
     }
 
     /// A page with a summary describes itself (search results and link previews show it);

@@ -95,6 +95,7 @@ import Owl
         change("feedCount") { $0.feedCount = 3 }
         change("pageSize") { $0.pageSize = 3 }
         change("sections") { $0.sections = ["posts": SectionSettings(style: .grid)] }
+        change("words") { $0.words["recent"] = "Neueste" }
         let stored = Set(Mirror(reflecting: SiteConfig()).children.compactMap(\.label))
         #expect(stored == Set(changed.keys).union(notShown))
         for (name, config) in changed {
@@ -126,6 +127,18 @@ import Owl
     @Test(arguments: ["", "en_US", "e n", "-en", "en-", "englishlanguage", "1en", "fr\u{e9}", "en--GB"])
     func anythingElseIsNot(_ text: String) {
         #expect(SiteConfig.problem(withLanguage: text) == "'\(text)' is not a language tag, such as en, de or pt-BR")
+    }
+
+    /// The words given replace the theme's; the others stay English. A word the theme does
+    /// not have is an error, which lists the words it has.
+    @Test func wordsReplaceTheThemesOwn() throws {
+        let config = try load("words:\n  recent: Neueste\n  newer: \"← Neuer\"\n")
+        #expect(config.words["recent"] == "Neueste" && config.words["newer"] == "← Neuer" && config.words["older"] == "Older →")
+        #expect(config.words.keys.sorted() == SiteConfig.defaultWords.keys.sorted())
+        #expect { try load("words:\n  recent: Neueste\n  recnet: x\n") } throws: { error in
+            "\(error)".hasPrefix("owl.yml:3: unknown word 'recnet'; the theme's words are contents, feed, moreInSection, movedTo, newer,")
+        }
+        #expect(throws: SiteError(file: "owl.yml", line: 2, "'recent' must be text")) { try load("words:\n  recent: [a]\n") }
     }
 
     @Test func anUnknownKeyIsAnErrorAtItsLine() {

@@ -28,10 +28,24 @@ extension SiteConfig {
             case "pageSize": config.pageSize = try value.int(minimum: 0)
             case "history": config.history = try value.int(minimum: 0)
             case "sections": (config.sections, config.sectionLines) = try sections(value)
+            case "words": config.words = try words(value)
             default: throw value.error("unknown key '\(value.key)' in owl.yml")
             }
         }
         return config
+    }
+
+    /// The theme's words with those that `field` gives in their place.
+    private static func words(_ field: YAMLField) throws -> [String: String] {
+        var words = defaultWords
+        for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "words") {
+            let word = YAMLField(key: key.string ?? "", node: node, file: field.file)
+            guard words[word.key] != nil else {
+                throw word.error("unknown word '\(word.key)'; the theme's words are \(defaultWords.keys.sorted().joined(separator: ", "))")
+            }
+            words[word.key] = try word.string()
+        }
+        return words
     }
 
     /// The settings of each section, and the line that names it.

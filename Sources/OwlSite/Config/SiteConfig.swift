@@ -35,6 +35,18 @@ struct SiteConfig: Sendable, Equatable {
     var sections: [String: SectionSettings] = [:]
     /// The line of `owl.yml` that names each section of `sections`.
     var sectionLines: [String: Int] = [:]
+    /// The words the theme shows besides the site's own text, by name (`site.words.NAME`
+    /// in templates): ``defaultWords`` but for those `words:` in owl.yml gives, so that a
+    /// site in another language translates the theme without overriding its templates.
+    var words = SiteConfig.defaultWords
+
+    /// The theme's words in English.
+    static let defaultWords = [
+        "recent": "Recent", "newer": "← Newer", "older": "Older →", "page": "Page", "of": "of", "feed": "Feed",
+        "contents": "Contents", "moreInSection": "More in this section", "notFound": "Page not found",
+        "notFoundText": "Nothing lives at this address. It may have moved.", "toHome": "Go to the home page",
+        "movedTo": "This page has moved to",
+    ]
 
     /// The list settings of `section`, falling back to the defaults.
     func settings(for section: String) -> SectionSettings {

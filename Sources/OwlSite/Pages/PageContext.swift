@@ -32,7 +32,7 @@ struct PageContext {
         let nav = zip(navigation, navigationURLs).map { entry, url -> [String: Any] in
             ["title": entry.title, "url": url, "current": currentPath.hasPrefix(entry.path)]
         }
-        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": feedURL, "language": config.language]
+        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": feedURL, "language": config.language, "words": config.words]
         for (key, text) in [("title", config.title), ("description", config.description), ("author", config.author)] where !text.isEmpty {
             site[key] = text
         }

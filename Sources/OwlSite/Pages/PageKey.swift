@@ -17,6 +17,7 @@ enum PageKey {
         var text = "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
+        for name in config.words.keys.sorted() { text += "word \(name) \(config.words[name]!)\n" }
         return text
     }
 

@@ -73,7 +73,7 @@ struct PageRenderer: Sendable {
     /// address) and `buildID`.
     func notFoundValues() -> [String: Any] {
         var values = context.site(currentPath: "")
-        values["page"] = ["title": "Page not found", "url": context.url("/")] as [String: Any]
+        values["page"] = ["title": context.config.words["notFound"] ?? "", "url": context.url("/")] as [String: Any]
         return values
     }
 

@@ -46,7 +46,7 @@ enum RedirectPage {
             <meta http-equiv="refresh" content="0; url=\(url)">
             </head>
             <body>
-            <p>This page has moved to <a href="\(url)">\(title)</a>.</p>
+            <p>\(HTML.escape(config.words["movedTo"] ?? "")) <a href="\(url)">\(title)</a>.</p>
             </body>
             </html>
 

@@ -81,7 +81,8 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "layouts/404.mustache": #"""
 <h1>{{page.title}}</h1>
-<p>Nothing lives at this address. It may have moved; the <a href="{{site.root}}">home page</a> is a good place to start.</p>
+<p>{{site.words.notFoundText}}</p>
+<p><a href="{{site.root}}">{{site.words.toHome}}</a></p>
 
 """#,
         "layouts/base.mustache": #"""
@@ -110,7 +111,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "layouts/home.mustache": #"""
 <div class="intro" data-owl-region="intro">{{{page.intro}}}</div>
-<h2 class="recent-heading">Recent</h2>
+<h2 class="recent-heading">{{site.words.recent}}</h2>
 {{{page.list}}}
 
 """#,
@@ -128,14 +129,14 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time></p>{{/page.date}}
 {{> partials/tags}}
 </header>
-{{#page.toc}}<nav class="toc" aria-label="Contents">
+{{#page.toc}}<nav class="toc" aria-label="{{site.words.contents}}">
 {{{page.toc}}}</nav>
 {{/page.toc}}<div class="post-body">
 {{{page.content}}}
 </div>
 </article>
 {{#page.inList}}
-<nav class="post-nav" data-owl-region="post-nav" aria-label="More in this section">
+<nav class="post-nav" data-owl-region="post-nav" aria-label="{{site.words.moreInSection}}">
 {{#page.previous}}
 <a class="previous" href="{{url}}">← {{title}}</a>
 {{/page.previous}}
@@ -148,7 +149,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "partials/footer.mustache": #"""
 <footer class="site-footer" data-owl-region="footer">
-<p>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}} · <a href="{{site.feed}}">Feed</a></p>
+<p>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}} · <a href="{{site.feed}}">{{site.words.feed}}</a></p>
 </footer>
 
 """#,
@@ -165,9 +166,9 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "partials/pagination.mustache": #"""
 <nav class="pagination" data-owl-region="pagination">{{#page.pagination}}
-{{#previous}}<a rel="prev" href="{{previous}}">← Newer</a>{{/previous}}
-<span>Page {{number}} of {{count}}</span>
-{{#next}}<a rel="next" href="{{next}}">Older →</a>{{/next}}
+{{#previous}}<a rel="prev" href="{{previous}}">{{site.words.newer}}</a>{{/previous}}
+<span>{{site.words.page}} {{number}} {{site.words.of}} {{count}}</span>
+{{#next}}<a rel="next" href="{{next}}">{{site.words.older}}</a>{{/next}}
 {{/page.pagination}}</nav>
 
 """#,
