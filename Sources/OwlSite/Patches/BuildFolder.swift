@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A build's output folder: its manifest `_owl/build.json` and its page files.
 public struct BuildFolder: Sendable {
@@ -6,10 +9,13 @@ public struct BuildFolder: Sendable {
     public let url: URL
     /// Its manifest.
     public let manifest: BuildManifest
+    /// The manifest's file as it was read: a build into the folder since then leaves another.
+    private let manifestFile: FileVersion?
 
     /// Reads the manifest of the build in `url`.
     public init(_ url: URL) throws(BuildDiffError) {
         let path = url.appendingPathComponent(BuildManifest.file).path
+        manifestFile = FileVersion(path: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
         }
@@ -42,10 +48,23 @@ public struct BuildFolder: Sendable {
         return [UInt8](data)
     }
 
-    /// Writes `patch` to `_owl/patches/BASE.json` in the folder; returns the file.
+    /// Writes `patch` to `_owl/patches/BASE.json` in the folder; returns the file. Builds
+    /// into the folder take turns with the write (through their lock), and when one has
+    /// put another build there since the manifest was read, nothing is written: the patch
+    /// would lead to a build the folder no longer holds.
     @discardableResult
     public func write(_ patch: PatchFile) throws(BuildDiffError) -> URL {
         let file = url.appendingPathComponent(PatchFile.path(base: patch.base))
+        let lock: OutputLock
+        do {
+            lock = try OutputLock(output: url) {}
+        } catch {
+            throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
+        }
+        defer { lock.release() }
+        guard FileVersion(path: url.appendingPathComponent(BuildManifest.file).path) == manifestFile else {
+            throw .patchFile(path: file.path, reason: "the folder holds another build than the one compared (built again since): compare again")
+        }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try patch.json().write(to: file, options: .atomic)
@@ -53,6 +72,24 @@ public struct BuildFolder: Sendable {
             throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
         }
         return file
+    }
+}
+
+/// Which version of a file is at a path: its device, inode, size and change time.
+private struct FileVersion: Equatable, Sendable {
+    let device: UInt64, inode: UInt64, size: Int64, changed: timespec
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        changed = status.st_ctim
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
     }
 }
 

@@ -52,6 +52,12 @@ struct BuildFolderTests {
         #expect(throws: BuildDiffError.self) { try BuildFolder(url).bytes(of: "../etc/passwd") }
     }
 
+    /// Deletes a folder made by ``folder(_:)``, and the lock file that writing a patch leaves beside it.
+    private func remove(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).owl-lock"))
+    }
+
     /// A folder holding a build with the first post removed, and that build's diff from the one before.
     private func folderWithADiff() throws -> (url: URL, build: BuildFolder, diff: BuildDiff) {
         var new = PageFixture.posts()
@@ -64,15 +70,43 @@ struct BuildFolderTests {
 
     @Test func writesThePatchUnderOwlPatches() throws {
         let (url, build, diff) = try folderWithADiff()
-        defer { try? FileManager.default.removeItem(at: url) }
+        defer { remove(url) }
         let file = try build.write(diff.patch)
         #expect(file.path.hasSuffix("_owl/patches/00000000000000aa.json"))
         #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == diff.patch)
     }
 
+    /// A build into the folder since it was compared put another build there: the patch
+    /// would lead to a build the folder no longer holds.
+    @Test func aFolderBuiltAgainSinceItWasReadGetsNoPatch() throws {
+        let (url, build, diff) = try folderWithADiff()
+        defer { remove(url) }
+        let manifest = url.appendingPathComponent("_owl/build.json")
+        try Data(contentsOf: manifest).write(to: manifest, options: .atomic)  // the same bytes, as another file
+        let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
+        #expect(throws: BuildDiffError.patchFile(path: path, reason: "the folder holds another build than the one compared (built again since): compare again")) {
+            try build.write(diff.patch)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// The write takes its turn with builds into the folder, through their lock.
+    @Test func theWriteWaitsForABuildIntoTheFolder() async throws {
+        let (url, build, diff) = try folderWithADiff()
+        defer { remove(url) }
+        let lock = try OutputLock(output: url) {}
+        let writing = Task.detached { try build.write(diff.patch) }
+        try await Task.sleep(for: .milliseconds(300))
+        let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
+        #expect(!FileManager.default.fileExists(atPath: path), "written while a build held the lock")
+        lock.release()
+        #expect(try await writing.value.path == path)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aPatchThatCannotBeWrittenSaysWhereAndWhy() throws {
         let (url, build, diff) = try folderWithADiff()
-        defer { try? FileManager.default.removeItem(at: url) }
+        defer { remove(url) }
         // A file where the patches' folder belongs.
         try Data().write(to: url.appendingPathComponent("_owl/patches"))
         let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
