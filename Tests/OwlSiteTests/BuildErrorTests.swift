@@ -37,6 +37,8 @@ import Testing
         Case(overlay: "bundle-file-taken", location: "content/posts/trip/lake.jpg:",
              message: "it goes with its page /posts/elsewhere/ to posts/elsewhere/lake.jpg, where static/posts/elsewhere/lake.jpg is copied too"),
         Case(overlay: "page-file-in-content", location: "content/posts/first/index.html:", message: "the file posts/first/index.html is also the page /posts/first/"),
+        Case(overlay: "section-feed-taken", location: "static/posts/feed.xml:", message: "posts/feed.xml is the feed of /posts/, which owl-site writes; rename this file"),
+        Case(overlay: "page-named-feed", location: "content/posts/bad.md:3:", message: "the page /posts/feed.xml/ would be where the feed of /posts/ goes; give it another slug"),
         Case(overlay: "static-sitemap", location: "static/sitemap.xml:", message: "sitemap.xml is the site's sitemap, which owl-site writes"),
         Case(overlay: "reserved-static", location: "static/_owl/owl.js:", message: "_owl/owl.js would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),

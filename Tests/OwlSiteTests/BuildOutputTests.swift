@@ -438,6 +438,30 @@ import Testing
         #expect(!(try site.page("sitemap.xml")).contains("fish"))
     }
 
+    /// A section and a tag with dated items have a feed of their own beside their list,
+    /// which the list's pages name for feed readers; a list of undated projects has none.
+    @Test func sectionsAndTagsHaveFeedsOfTheirOwn() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", (try String(contentsOf: site.root.appendingPathComponent("owl.yml"), encoding: .utf8)) + "pageSize: 1\n")
+        #expect(try site.build().status == 0)
+        func entries(_ feed: String) throws -> [String] {
+            try site.page(feed).components(separatedBy: "<entry><title>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(try entries("posts/feed.xml") == ["Post fourth", "Post third", "Post second", "Post first"])
+        #expect(try entries("tags/a/feed.xml") == ["Post third", "Post first"])
+        #expect(try entries("feed.xml") == ["Post fourth", "Post third", "Post second", "Post first"])
+        let tagFeed = try site.page("tags/a/feed.xml")
+        #expect(tagFeed.contains("<title>#a · Fixture</title>\n<id>https://example.com/blog/tags/a/</id>"))
+        #expect(tagFeed.contains("<link rel=\"self\" href=\"https://example.com/blog/tags/a/feed.xml\"/>"))
+        let link = "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Posts · Fixture\" href=\"/blog/posts/feed.xml\">"
+        #expect(try site.page("posts/index.html").contains(link))
+        #expect(try site.page("posts/page/2/index.html").contains(link), "every page of the list")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("projects/feed.xml").path))
+        #expect(!(try site.page("projects/index.html")).contains("projects/feed.xml"))
+        #expect(!(try site.page("posts/first/index.html")).contains("posts/feed.xml"))
+    }
+
     /// `words:` translates the theme: every word it shows besides the site's own text.
     @Test func wordsTranslateTheTheme() throws {
         let site = try SiteFixture(nil)

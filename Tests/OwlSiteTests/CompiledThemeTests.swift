@@ -67,6 +67,6 @@ import Testing
         }
         #expect(rendered == Set(templates.names.filter { !$0.hasPrefix("partials/") }))
         #expect(plan.pages.contains { $0.lists.contains { $0.style == .grid } })
-        #expect(plan.pages.contains { if case .list(_, .some) = $0.body { true } else { false } })
+        #expect(plan.pages.contains { if case .list(_, .some, _) = $0.body { true } else { false } })
     }
 }

@@ -200,7 +200,19 @@ public struct SiteBuilder: Sendable {
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
-        files[SitePath.feedFile] = OutputFile(Array(AtomFeed.xml(items: plan.items, newest: plan.newest, config: content.config).utf8))
+        // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`),
+        // or the folder of a page whose slug is `feed.xml`.
+        let pagesNamedFeed = Dictionary(plan.pages.filter { $0.path.hasSuffix("/\(SitePath.feedFile)/") }.map { ($0.path, $0.origin) }) { first, _ in first }
+        for feed in plan.feeds {
+            if files[feed.file] != nil {
+                let origin = content.staticFiles[feed.file].map { FileTree.display($0, relativeTo: options.source) } ?? "Templates/\(feed.file)"
+                throw SiteError(file: origin, "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
+            }
+            if let origin = pagesNamedFeed["/\(feed.file)/"] {
+                throw SiteError(file: origin.file, line: origin.line, "the page /\(feed.file)/ would be where the feed of \(feed.pagePath) goes; give it another slug")
+            }
+            files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
+        }
         files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
         let redirects = try RedirectPage.files(

@@ -1,17 +1,19 @@
 import Owl
-/// The Atom feed of the newest dated items (`/feed.xml`).
+/// An Atom feed of the newest dated items: of the site (`/feed.xml`), of a section
+/// (`/posts/feed.xml`) or of a tag (`/tags/swift/feed.xml`).
 enum AtomFeed {
-    /// The feed of the first of `newest` (indices of `items`, newest first).
-    static func xml(items: [ContentItem], newest: [Int], config: SiteConfig) -> String {
-        let dated = newest.prefix(config.feedCount).map { items[$0] }
+    /// `feed`, of the first `feedCount` of its items.
+    static func xml(_ feed: FeedSpec, items: [ContentItem], config: SiteConfig) -> String {
+        let dated = feed.items.prefix(config.feedCount).map { items[$0] }
         let updated = dated.first?.date.map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
+        let title = feed.title.map { "\($0) · \(config.title)" } ?? config.title
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(config.language)">
-        <title>\(HTML.escape(config.title))</title>
-        <id>\(HTML.escape(config.permalink("/")))</id>
-        <link href="\(HTML.escape(config.permalink("/")))"/>
-        <link rel="self" href="\(HTML.escape(config.permalink("/" + SitePath.feedFile)))"/>
+        <title>\(HTML.escape(title))</title>
+        <id>\(HTML.escape(config.permalink(feed.pagePath)))</id>
+        <link href="\(HTML.escape(config.permalink(feed.pagePath)))"/>
+        <link rel="self" href="\(HTML.escape(config.permalink("/" + feed.file)))"/>
         <updated>\(updated)</updated>
 
         """

@@ -90,8 +90,9 @@ struct PageRenderer: Sendable {
                 if let previous = neighbours.previous { pageValues["previous"] = context.link(to: plan.items[previous]) }
                 if let next = neighbours.next { pageValues["next"] = context.link(to: plan.items[next]) }
             }
-        case let .list(intro, pagination):
+        case let .list(intro, pagination, feed):
             pageValues = ["title": page.title, "url": context.url(page.path)]
+            if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title] }
             if let intro { pageValues["intro"] = intro }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }
         }

@@ -5,8 +5,8 @@ struct PageSpec: Sendable {
         /// A content item's page (index into the site's items), with the items before and
         /// after it in its section's list, when it is in one.
         case item(Int, neighbours: Neighbours?)
-        /// A list page: optional intro HTML and the pager.
-        case list(intro: String?, pagination: Pagination?)
+        /// A list page: optional intro HTML, the pager, and the list's own feed, if it has one.
+        case list(intro: String?, pagination: Pagination?, feed: FeedLink?)
     }
 
     /// The path below the site root (`/posts/`).
@@ -23,6 +23,26 @@ struct PageSpec: Sendable {
     var cellCount: Int {
         lists.reduce(0) { count, list in list.sections.reduce(count) { $0 + $1.cells.count } }
     }
+}
+
+/// An Atom feed to write: the newest dated items of the site, of a section or of a tag.
+struct FeedSpec: Sendable {
+    /// The feed's file below the output (`feed.xml`, `posts/feed.xml`).
+    var file: String
+    /// The page that lists its items (`/`, `/posts/`, `/tags/swift/`).
+    var pagePath: String
+    /// What the feed is of: the list's title, or nil for the whole site.
+    var title: String?
+    /// Its items, dated, newest first: indices into the site's items.
+    var items: [Int]
+}
+
+/// A list's own feed, as the list's pages name it for feed readers.
+struct FeedLink: Sendable {
+    /// The feed's path below the site root (`/posts/feed.xml`).
+    var path: String
+    /// What it is the feed of: the list's title (`Posts`, `#swift`).
+    var title: String
 }
 
 /// The items around an item in its section's list, in the list's order (newest first for

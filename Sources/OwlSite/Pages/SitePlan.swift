@@ -13,6 +13,8 @@ struct SitePlan: Sendable {
     var tags: [String: (name: String, count: Int)] = [:]
     /// The dated items of sections, newest first: the home page and the feed show the first ones.
     var newest: [Int] = []
+    /// The site's feed, then one for each section and tag with dated items.
+    var feeds: [FeedSpec] = []
     /// What the plan found odd without stopping the build: tags that get no page of their own.
     var warnings: [SiteError] = []
     init(content: SiteContent, templates: TemplateSet) throws {
@@ -68,7 +70,7 @@ struct SitePlan: Sendable {
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
-                         settings: settings, origin: origin, registry: &registry)
+                         settings: settings, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
             navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
         }
         for index in sort(pageIndices.filter { items[$0].section.isEmpty }, by: .weight) {
@@ -78,12 +80,13 @@ struct SitePlan: Sendable {
         try addTagPages(pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
 
         newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
+        feeds.insert(FeedSpec(file: SitePath.feedFile, pagePath: "/", title: nil, items: newest), at: 0)
         let recent = newest.prefix(config.homeRecent)
         let recentList = ListModel(style: .list, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
         try registry.add(PageSpec(path: "/", title: home?.title ?? config.title, layout: "layouts/home",
-                                  body: .list(intro: home?.body, pagination: nil), lists: [recentList],
+                                  body: .list(intro: home?.body, pagination: nil, feed: nil), lists: [recentList],
                                   origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
         pages = registry.pages.sorted { $0.path < $1.path }
     }
@@ -140,19 +143,24 @@ struct SitePlan: Sendable {
             tags[slug] = (name, tagged.count)
             let first = items[tagged[0]]
             try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, years: years, settings: settings,
-                         origin: SourceLocation(file: first.source, line: first.lines["tags"]), registry: &registry)
+                         origin: SourceLocation(file: first.source, line: first.lines["tags"]), feedItems: tagged, registry: &registry)
         }
         let index = ListModel(style: .list, id: "tags", sections: [
             ListSection(id: "tags", header: nil, footer: nil, cells: alphabetical.map { .tag(slugs[$0]) }),
         ])
-        try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil),
+        try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
         navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
     }
 
-    /// One list page, or several with a page size, of `members` (already sorted; `years` by item, for grouping).
-    private func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?, years: [String],
-                          settings: SectionSettings, origin: SourceLocation, registry: inout PageRegistry) throws {
+    /// One list page, or several with a page size, of `members` (already sorted; `years` by
+    /// item, for grouping), and the list's feed of the dated ones of `feedItems` (newest
+    /// first), if there are any.
+    private mutating func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?, years: [String],
+                                   settings: SectionSettings, origin: SourceLocation, feedItems: [Int], registry: inout PageRegistry) throws {
+        let dated = feedItems.filter { items[$0].date != nil }
+        let feed = dated.isEmpty ? nil : FeedSpec(file: "\(basePath.dropFirst())\(SitePath.feedFile)", pagePath: basePath, title: title, items: dated)
+        if let feed { feeds.append(feed) }
         let size = settings.pageSize ?? 0
         let chunks = size > 0 && !members.isEmpty
             ? stride(from: 0, to: members.count, by: size).map { Array(members[$0..<min($0 + size, members.count)]) }
@@ -171,7 +179,8 @@ struct SitePlan: Sendable {
                 : nil
             let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years))
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
-                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination), lists: [list], origin: origin))
+                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination, feed: feed.map { FeedLink(path: "/" + $0.file, title: title) }),
+                                      lists: [list], origin: origin))
         }
     }
 

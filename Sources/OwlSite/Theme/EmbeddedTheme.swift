@@ -97,7 +97,8 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
 {{/site.description}}{{/page.summary}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
-<script src="{{site.root}}_owl/owl.js" defer></script>
+{{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}} · {{site.title}}" href="{{url}}">
+{{/page.feed}}<script src="{{site.root}}_owl/owl.js" defer></script>
 </head>
 <body>
 {{> partials/header}}
