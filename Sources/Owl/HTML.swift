@@ -5,22 +5,36 @@ public enum HTML {
     public static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: needsEscaping) else { return nil }
+            guard var next = bytes.firstIndex(where: needsEscaping) else { return nil }
+            // The runs between the bytes to escape are copied at once: bodies in feeds are
+            // mostly markup, with a byte to escape every few bytes.
             var escaped = [UInt8]()
-            escaped.reserveCapacity(bytes.count + 16)
-            escaped.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                switch byte {
-                case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): escaped.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): escaped.append(contentsOf: "&#39;".utf8)
-                default: escaped.append(byte)
-                }
+            escaped.reserveCapacity(bytes.count + bytes.count / 4 + 16)
+            var runStart = 0
+            while true {
+                escaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<next]))
+                escaped.append(contentsOf: reference(for: bytes[next]))
+                runStart = next + 1
+                guard let found = bytes[runStart...].firstIndex(where: needsEscaping) else { break }
+                next = found
             }
+            escaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             return String(decoding: escaped, as: UTF8.self)
         } ?? text
+    }
+
+    private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8),
+                       quote = Array("&quot;".utf8), apostrophe = Array("&#39;".utf8)
+
+    /// The character reference of a byte that ``needsEscaping(_:)``.
+    private static func reference(for byte: UInt8) -> [UInt8] {
+        switch byte {
+        case UInt8(ascii: "&"): ampersand
+        case UInt8(ascii: "<"): lessThan
+        case UInt8(ascii: ">"): greaterThan
+        case UInt8(ascii: "\""): quote
+        default: apostrophe
+        }
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {

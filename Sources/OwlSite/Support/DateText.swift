@@ -58,7 +58,23 @@ enum DateText {
     /// `2024-03-01`.
     static func day(_ date: Date) -> String {
         let p = parts(date)
-        return padded(p.year, 4) + "-" + padded(p.month, 2) + "-" + padded(p.day, 2)
+        guard (0...9999).contains(p.year) else { return padded(p.year, 4) + "-" + padded(p.month, 2) + "-" + padded(p.day, 2) }
+        // Written digit by digit: every item's day is asked for on every page that shows it.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, digits: Int, endingAt end: Int) {
+                var rest = value
+                for position in stride(from: end - 1, through: end - digits, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(p.year, digits: 4, endingAt: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(p.month, digits: 2, endingAt: 7)
+            buffer[7] = UInt8(ascii: "-")
+            put(p.day, digits: 2, endingAt: 10)
+            return 10
+        }
     }
 
     /// `1 March 2024`.

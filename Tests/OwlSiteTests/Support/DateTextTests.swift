@@ -20,6 +20,10 @@ import Testing
         #expect(DateText.display(date) == "1 March 2024")
         #expect(DateText.timestamp(date) == "2024-03-01T09:30:00Z")
         #expect(DateText.year(Date(timeIntervalSince1970: -2_208_988_801)) == 1899)
+        for instant in [-62_135_596_800.0, -59_011_459_200, -2_208_988_800, 0, 951_782_400, 253_402_214_400] {  // years 1, 100, 1900, 1970, 2000, 9999
+            let date = Date(timeIntervalSince1970: instant), p = DateText.parts(date)
+            #expect(DateText.day(date) == String(format: "%04d-%02d-%02d", p.year, p.month, p.day), "\(instant)")
+        }
     }
 
     /// The default language keeps its own form; any other is ICU's long date, in UTC (the
