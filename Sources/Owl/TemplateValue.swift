@@ -3,7 +3,7 @@ import Mustache
 /// Values as swift-mustache sees them, with its lookups, section kinds and texts.
 ///
 /// The types templates usually get (`String`, `Int`, `Double`, `Bool`, `[String: Any]`,
-/// `[Any]`, `[[String: Any]]`, ``TemplateContext``) are recognised by their exact type, which
+/// `[String: String]`, `[Any]`, `[[String: Any]]`, ``TemplateContext``) are recognised by their exact type, which
 /// costs a pointer comparison; any other value goes through the casts swift-mustache makes.
 enum TemplateValue {
     /// What a section does with its value.
@@ -24,6 +24,9 @@ enum TemplateValue {
     static func child(named name: String, of object: Any) throws(NeedsSwiftMustache) -> Any? {
         let type = type(of: object)
         if type == [String: Any].self, let values = object as? [String: Any] {
+            return values[name]
+        }
+        if type == [String: String].self, let values = object as? [String: String] {
             return values[name]
         }
         if type == TemplateContext.self, let context = object as? TemplateContext {
@@ -84,7 +87,7 @@ enum TemplateValue {
     /// representation, renders itself or is a lambda).
     private static func isCommon(_ value: Any) -> Bool {
         let type = type(of: value)
-        return type == String.self || type == [String: Any].self || type == Int.self || type == Bool.self
+        return type == String.self || type == [String: Any].self || type == [String: String].self || type == Int.self || type == Bool.self
             || type == [Any].self || type == [[String: Any]].self || type == Double.self || type == TemplateContext.self
     }
 }
