@@ -5,45 +5,37 @@ public enum HTML {
     public static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            guard var next = firstToEscape(in: bytes, from: 0) else { return nil }
-            // The runs between the bytes to escape are copied at once: bodies in feeds are
-            // mostly markup, with a byte to escape every few bytes.
-            var escaped = [UInt8]()
-            escaped.reserveCapacity(bytes.count + bytes.count / 4 + 16)
-            var runStart = 0
-            while true {
-                escaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<next]))
-                escaped.append(contentsOf: reference(for: bytes[next]))
-                runStart = next + 1
-                guard let found = firstToEscape(in: bytes, from: runStart) else { break }
-                next = found
+            // Measured first, then written in place: in markup shown as text there is a byte
+            // to escape every few bytes, and each reference appended to an array cost more
+            // than the bytes around it.
+            var extra = 0
+            for byte in bytes where needsEscaping(byte) { extra += reference(for: byte).utf8CodeUnitCount - 1 }
+            guard extra > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + extra) { output in
+                var written = 0
+                for byte in bytes {
+                    if needsEscaping(byte) {
+                        let reference = reference(for: byte)
+                        for index in 0..<reference.utf8CodeUnitCount { output[written + index] = reference.utf8Start[index] }
+                        written += reference.utf8CodeUnitCount
+                    } else {
+                        output[written] = byte
+                        written += 1
+                    }
+                }
+                return written
             }
-            escaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return String(decoding: escaped, as: UTF8.self)
         } ?? text
     }
 
-    /// The index of the first byte at or after `start` that needs escaping.
-    private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if needsEscaping(bytes[index]) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8),
-                       quote = Array("&quot;".utf8), apostrophe = Array("&#39;".utf8)
-
     /// The character reference of a byte that ``needsEscaping(_:)``.
-    private static func reference(for byte: UInt8) -> [UInt8] {
+    private static func reference(for byte: UInt8) -> StaticString {
         switch byte {
-        case UInt8(ascii: "&"): ampersand
-        case UInt8(ascii: "<"): lessThan
-        case UInt8(ascii: ">"): greaterThan
-        case UInt8(ascii: "\""): quote
-        default: apostrophe
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
         }
     }
 
