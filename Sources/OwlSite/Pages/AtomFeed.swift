@@ -24,9 +24,20 @@ enum AtomFeed {
             xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
             if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
             // Relative links and images in the body (`#fn-1`, a bundle's `photo.jpg`) are
-            // resolved from the entry's page, not from the feed's address.
-            xml += "<content type=\"html\" xml:base=\"\(HTML.escape(link))\">\(HTML.escape(item.body))</content></entry>\n"
+            // resolved from the entry's page, not from the feed's address. The body is
+            // character data, not escaped: a feed of every section and tag writes many.
+            xml += "<content type=\"html\" xml:base=\"\(HTML.escape(link))\"><![CDATA["
+            xml += characterData(item.body)
+            xml += "]]></content></entry>\n"
         }
         return xml + "</feed>\n"
+    }
+
+    /// `html` as the inside of a CDATA section: where it holds `]]>`, which would end the
+    /// section, the section ends after `]]` and another begins before `>`.
+    static func characterData(_ html: String) -> String {
+        var html = html
+        let mayEnd = html.withUTF8 { ByteSearch.firstOffset(of: UInt8(ascii: "]"), in: UnsafeRawBufferPointer($0), from: 0) != nil }
+        return mayEnd ? html.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") : html
     }
 }
