@@ -101,10 +101,11 @@ public struct SiteBuilder: Sendable {
             BuildManifest.entries(pages.map { ($0.path, $0.json) })  // in the plan's order, by path
         }, {
             var files = try otherFiles(content: content, plan: plan, templates: templates, renderer: renderer)
+            try checkFolders(of: plan, besides: files, content: content)
             for page in pages {
                 if files[page.file] != nil {
-                    let origin = content.staticFiles[page.file].map { FileTree.display($0, relativeTo: options.source) } ?? "Templates/\(page.file)"
-                    throw SiteError(file: origin, "the file \(page.file) is also the page \(page.path)")
+                    let origin = origin(of: page.file, content: content, plan: plan)
+                    throw SiteError(file: origin.source ?? origin.name, line: origin.line, "the file \(page.file) is also the page \(page.path)")
                 }
                 files[page.file] = page.output
             }
@@ -200,24 +201,20 @@ public struct SiteBuilder: Sendable {
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
-        // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`),
-        // or the folder of a page whose slug is `feed.xml`.
-        let pagesNamedFeed = Dictionary(plan.pages.filter { $0.path.hasSuffix("/\(SitePath.feedFile)/") }.map { ($0.path, $0.origin) }) { first, _ in first }
         for feed in plan.feeds {
+            // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`).
             if files[feed.file] != nil {
-                let origin = content.staticFiles[feed.file].map { FileTree.display($0, relativeTo: options.source) } ?? "Templates/\(feed.file)"
-                throw SiteError(file: origin, "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
-            }
-            if let origin = pagesNamedFeed["/\(feed.file)/"] {
-                throw SiteError(file: origin.file, line: origin.line, "the page /\(feed.file)/ would be where the feed of \(feed.pagePath) goes; give it another slug")
+                let origin = origin(of: feed.file, content: content, plan: plan)
+                throw SiteError(file: origin.source ?? origin.name, line: origin.line,
+                                "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
             }
             files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
         }
         files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
-        let redirects = try RedirectPage.files(
-            items: plan.items, pages: plan.pages, files: files, staticFiles: content.staticFiles, sourceRoot: options.source, config: content.config
-        )
+        let redirects = try RedirectPage.files(items: plan.items, pages: plan.pages, files: files, config: content.config) { file in
+            origin(of: file, content: content, plan: plan).name
+        }
         return files.merging(redirects) { old, _ in old }
     }
 

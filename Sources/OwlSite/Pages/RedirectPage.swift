@@ -1,4 +1,3 @@
-import Foundation
 import Owl
 
 /// The pages at the earlier addresses of items (`aliases` in their front matter): each
@@ -7,9 +6,9 @@ import Owl
 enum RedirectPage {
     /// The redirect pages of `items`, by file below the output. Throws when one would take
     /// the place of one of `pages`, of another item's redirect, or of one of `files`, the
-    /// site's other files (those of `staticFiles` named by their source below `sourceRoot`).
+    /// site's other files (named as `origin` tells where each comes from).
     static func files(
-        items: [ContentItem], pages: [PageSpec], files: [String: OutputFile], staticFiles: [String: URL], sourceRoot: URL, config: SiteConfig
+        items: [ContentItem], pages: [PageSpec], files: [String: OutputFile], config: SiteConfig, origin: (String) -> String
     ) throws -> [String: OutputFile] {
         guard items.contains(where: { !$0.aliasFiles.isEmpty }) else { return [:] }
         let pageOfFile = Dictionary(pages.map { (SitePath.file(for: $0.path), $0.path) }, uniquingKeysWith: { first, _ in first })
@@ -22,9 +21,7 @@ enum RedirectPage {
                 }
                 if let page = pageOfFile[file] { throw taken(by: "the page \(page)") }
                 if let other = redirects[file] { throw taken(by: "an alias of \(other.source)") }
-                if files[file] != nil {
-                    throw taken(by: staticFiles[file].map { FileTree.display($0, relativeTo: sourceRoot) } ?? "the site's \(file)")
-                }
+                if files[file] != nil { throw taken(by: origin(file)) }
                 redirects[file] = (item.source, OutputFile(Array(html(to: item.path, title: item.title, config: config).utf8)))
             }
         }
