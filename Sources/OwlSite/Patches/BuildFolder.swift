@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A build's output folder: its manifest `_owl/build.json` and its page files.
 public struct BuildFolder: Sendable {
@@ -9,13 +6,14 @@ public struct BuildFolder: Sendable {
     public let url: URL
     /// Its manifest.
     public let manifest: BuildManifest
-    /// The manifest's file as it was read: a build into the folder since then leaves another.
-    private let manifestFile: FileVersion?
+    /// When the manifest read was written (its change time): a build into the folder since
+    /// then leaves a manifest written later.
+    private let manifestWritten: Int?
 
     /// Reads the manifest of the build in `url`.
     public init(_ url: URL) throws(BuildDiffError) {
         let path = url.appendingPathComponent(BuildManifest.file).path
-        manifestFile = FileVersion(path: path)
+        manifestWritten = FileWriter.changeTime(ofFile: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
         }
@@ -62,7 +60,7 @@ public struct BuildFolder: Sendable {
             throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
         }
         defer { lock.release() }
-        guard FileVersion(path: url.appendingPathComponent(BuildManifest.file).path) == manifestFile else {
+        guard FileWriter.changeTime(ofFile: url.appendingPathComponent(BuildManifest.file).path) == manifestWritten else {
             throw .patchFile(path: file.path, reason: "the folder holds another build than the one compared (built again since): compare again")
         }
         do {
@@ -72,24 +70,6 @@ public struct BuildFolder: Sendable {
             throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
         }
         return file
-    }
-}
-
-/// Which version of a file is at a path: its device, inode, size and change time.
-private struct FileVersion: Equatable, Sendable {
-    let device: UInt64, inode: UInt64, size: Int64, changed: timespec
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        changed = status.st_ctim
-    }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.device == b.device && a.inode == b.inode && a.size == b.size && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
     }
 }
 
