@@ -499,7 +499,7 @@ import Testing
         defer { site.remove() }
         try site.write("owl.yml", "title: Fixture\ndescription: About the site.\n")
         try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\nsummary: \"Tables & <tags>\"\n---\nText")
-        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-03\n---\nText")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-03\nsummary: \"\"\n---\nText")
         try site.build()
         let described = try site.page("posts/a/index.html")
         #expect(described.contains("<meta name=\"description\" content=\"Tables &amp; &lt;tags&gt;\" data-owl-region=\"description\">"))
@@ -508,6 +508,31 @@ import Testing
         #expect(try site.page("posts/index.html").contains("<meta name=\"description\" content=\"About the site.\""))
         let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
         #expect(manifest.pages["/posts/a/"]?.regions["description"] != nil)
+    }
+
+    /// A page whose front matter has no `summary` is summed up by its first paragraph, cut
+    /// at `summaryLength` characters; a section's or the home page's text is not.
+    @Test(arguments: [nil, 20, 0]) func aPageWithoutASummaryIsSummedUpByItsFirstParagraph(length: Int?) throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("owl.yml", "description: About the site.\n" + (length.map { "summaryLength: \($0)\n" } ?? ""))
+        try site.write("content/_index.md", "The home page's text.\n")
+        try site.write("content/posts/_index.md", "The list's text.\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\n---\n## Why\n\n![An owl](owl.png)\n\nLists *deserve* animation & care.\n\nMore.\n")
+        try site.build()
+        let summary = switch length {
+        case nil: "Lists deserve animation &amp; care."
+        case 20: "Lists deserve…"
+        default: nil as String?
+        }
+        let page = try site.page("posts/a/index.html")
+        #expect(page.contains("<meta name=\"description\" content=\"\(summary ?? "About the site.")\""))
+        #expect(try site.page("posts/index.html").contains(summary.map { "<p class=\"summary\">\($0)</p>" } ?? "</time></li>"))
+        #expect(try site.page("feed.xml").contains(summary.map { "<summary>\($0)</summary>" } ?? "<entry>"))
+        #expect(!(try site.page("feed.xml")).contains("<summary>") || summary != nil)
+        for list in ["index.html", "posts/index.html"] {
+            #expect(try site.page(list).contains("<meta name=\"description\" content=\"About the site.\""), "\(list)")
+        }
     }
 
     @Test func anEmptySummaryShowsNoEmptyParagraphOrFeedElement() throws {

@@ -54,6 +54,15 @@ import Testing
         #expect(summarized.renderedPageCount == 5)
         #expect(try site.page("tags/a/index.html").contains("Summed up."))
 
+        // Without one, the first paragraph is the summary: a new one shows in the lists as
+        // well, a new paragraph after it on the post's page only.
+        let withoutSummary = "---\ntitle: Post first\ndate: 2022-01-05\ntags: [a, b]\n---\n\nSummed up *below*.\n\n"
+        try site.write("content/posts/first.md", withoutSummary + "A new body.\n")
+        #expect(try build(site).renderedPageCount == 5)
+        #expect(try site.page("tags/a/index.html").contains("<p class=\"summary\">Summed up below.</p>"))
+        try site.write("content/posts/first.md", withoutSummary + "Another body.\n")
+        #expect(try build(site).renderedPageCount == 1)
+
         // A new title shows in the lists and on the pages that link it as their neighbour:
         // the post, /posts/, /tags/a/, /tags/b/, the home page and /posts/second/.
         try site.write("content/posts/first.md", "---\ntitle: Post one\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summed up.\n---\n\nA new body.\n")

@@ -4,7 +4,7 @@ import Testing
 /// A body's `h2` and `h3` headings, as nested lists of links to their ids.
 @Suite struct TableOfContentsTests {
     private func contents(_ markdown: String) -> String? {
-        var html = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown[...])
+        var html = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown[...]).html
         return html.withUTF8 { TableOfContents.html(ofBody: UnsafeRawBufferPointer($0)) }
     }
 

@@ -91,6 +91,7 @@ import Owl
         change("language") { $0.language = "de" }
         change("baseURL") { $0.baseURL = "https://example.com/" }
         change("rawHTML") { $0.rawHTML = true }
+        change("summaryLength") { $0.summaryLength = 0 }
         change("homeRecent") { $0.homeRecent = 3 }
         change("feedCount") { $0.feedCount = 3 }
         change("pageSize") { $0.pageSize = 3 }
@@ -154,22 +155,22 @@ import Owl
 
 @Suite struct MarkdownRendererTests {
     @Test func givesHeadingsUniqueIDs() {
-        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("# Hello, *World*!\n\n## Hello World\n\n## Ünïcode & more\n")
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("# Hello, *World*!\n\n## Hello World\n\n## Ünïcode & more\n").html
         #expect(html.contains("<h1 id=\"hello-world\">Hello, <em>World</em>!</h1>"))
         #expect(html.contains("<h2 id=\"hello-world-1\">Hello World</h2>"))
         #expect(html.contains("<h2 id=\"ünïcode-more\">"))
     }
 
     @Test func putsTheBasePathBeforeRootRelativeLinksOnly() {
-        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render("[a](/a/) [b](b/) [c](https://x.org/c) ![i](/i.png) [d](//cdn.example/d)\n")
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render("[a](/a/) [b](b/) [c](https://x.org/c) ![i](/i.png) [d](//cdn.example/d)\n").html
         #expect(html.contains("href=\"/blog/a/\"") && html.contains("href=\"b/\"") && html.contains("href=\"https://x.org/c\""))
         #expect(html.contains("src=\"/blog/i.png\"") && html.contains("href=\"//cdn.example/d\""))
     }
 
     @Test func rawHTMLIsOmittedUnlessAllowedAndTheTagFilterStillApplies() {
         let markdown: Substring = "<span>x</span>\n\n<script>alert(1)</script>\n"
-        #expect(!MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).contains("<span>"))
-        let allowed = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown)
+        #expect(!MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).html.contains("<span>"))
+        let allowed = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown).html
         #expect(allowed.contains("<span>x</span>") && allowed.contains("&lt;script>"))
     }
 
@@ -181,9 +182,9 @@ import Owl
     func documentsRenderedAtOnceKeepTheirExtensions() throws {
         let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
         let markdown: Substring = "Some ~~gone~~ text, https://example.com and www.example.org.\n\n| a | b |\n|---|---|\n| ~~c~~ | d |\n"
-        let expected = renderer.render(markdown)
+        let expected = renderer.render(markdown).html
         #expect(expected.contains("<del>gone</del>") && expected.contains("<a href=\"https://example.com\">") && expected.contains("<table>"))
-        let rendered = try Array(0..<4_000).concurrentMap { _ in renderer.render(markdown) }
+        let rendered = try Array(0..<4_000).concurrentMap { _ in renderer.render(markdown).html }
         #expect(rendered.filter { $0 != expected }.count == 0)
     }
 }

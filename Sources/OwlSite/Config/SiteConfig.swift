@@ -22,6 +22,9 @@ struct SiteConfig: Sendable, Equatable {
     private(set) var rootPath = "/"
     /// Lets raw HTML in Markdown through (off: it is replaced by a comment).
     var rawHTML = false
+    /// The most characters of a page's first paragraph that stand for its summary when its
+    /// front matter has no `summary`; 0 means no such summaries.
+    var summaryLength = 160
     /// How many recent items the home page lists.
     var homeRecent = 5
     /// How many items the feed holds.

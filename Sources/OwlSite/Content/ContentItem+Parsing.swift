@@ -36,7 +36,7 @@ extension ContentItem {
             case "date": date = try field.date()
             case "tags": tags = try field.strings()
             case "summary":
-                // Empty is none: templates count an empty string as a value (`{{#summary}}`).
+                // Empty is none (templates count an empty string as a value, `{{#summary}}`).
                 let text = try field.string()
                 summary = text.isEmpty ? nil : text
             case "draft": draft = try field.bool()
@@ -60,8 +60,10 @@ extension ContentItem {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
         }
-        var body = markdown.render(frontMatter.body)
-        links = body.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
-        html = .rendered(body)
+        // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
+        var rendered = markdown.render(frontMatter.body, summarizing: kind == .page && lines["summary"] == nil)
+        links = rendered.html.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
+        html = .rendered(rendered.html)
+        summary = summary ?? rendered.summary
     }
 }

@@ -15,6 +15,7 @@ struct ContentItem: Sendable {
     var title: String
     var date: Date?
     var tags: [String]
+    /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String?
     var draft: Bool
     var weight: Int?

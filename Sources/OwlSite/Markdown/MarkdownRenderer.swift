@@ -11,6 +11,14 @@ struct MarkdownRenderer: Sendable {
     var allowsRawHTML: Bool
     /// The site's base path (`/` or `/blog/`), put in front of root-relative links.
     var rootPath: String
+    /// The most characters of the first paragraph a ``Rendered/summary`` holds (0: none).
+    var summaryLength = 0
+
+    /// A document's HTML, and its first paragraph's text (``FirstParagraph``).
+    struct Rendered {
+        var html: String
+        var summary: String?
+    }
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
     private static let registered: Bool = {
@@ -29,10 +37,10 @@ struct MarkdownRenderer: Sendable {
         CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
     }
 
-    /// The HTML of `markdown`.
-    func render(_ markdown: Substring) -> String {
+    /// The HTML of `markdown`, and when `summarizing`, its summary.
+    func render(_ markdown: Substring, summarizing: Bool = false) -> Rendered {
         _ = Self.registered
-        guard let parser = cmark_parser_new(options) else { return "" }
+        guard let parser = cmark_parser_new(options) else { return Rendered(html: "") }
         defer { cmark_parser_free(parser) }
         for name in Self.extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
@@ -45,11 +53,12 @@ struct MarkdownRenderer: Sendable {
         }
         var finished: OpaquePointer?
         Self.finishing.withLock { _ in finished = cmark_parser_finish(parser) }
-        guard let document = finished else { return "" }
+        guard let document = finished else { return Rendered(html: "") }
         defer { cmark_node_free(document) }
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        let summary = summarizing ? FirstParagraph.text(of: document, length: summaryLength) : nil
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return Rendered(html: "", summary: summary) }
         defer { free(rendered) }
         let html = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
-        return HTMLRewriter(rootPath: rootPath).rewrite(html)
+        return Rendered(html: HTMLRewriter(rootPath: rootPath).rewrite(html), summary: summary)
     }
 }

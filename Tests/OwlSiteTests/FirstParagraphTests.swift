@@ -1,0 +1,52 @@
+import Testing
+@testable import OwlSite
+
+/// The summary of a page whose front matter has none: its first paragraph's text.
+@Suite struct FirstParagraphTests {
+    private func summary(_ markdown: String, length: Int = 160, rawHTML: Bool = false) -> String? {
+        MarkdownRenderer(allowsRawHTML: rawHTML, rootPath: "/", summaryLength: length).render(markdown[...], summarizing: true).summary
+    }
+
+    @Test func isTheTextOfTheFirstParagraphWithoutMarkup() {
+        let markdown = """
+            # Title
+
+            ## Why
+
+            Lists *deserve* **animation**, `code` and [links](https://example.com)
+            across lines,\\
+            even ~~gone~~ ones & <em>raw</em> HTML.[^1]
+
+            Second paragraph.
+
+            [^1]: A footnote.
+            """
+        let text = "Lists deserve animation, code and links across lines, even gone ones & raw HTML."
+        #expect(summary(markdown) == text)
+        #expect(summary(markdown, rawHTML: true) == text)
+    }
+
+    /// A paragraph of nothing but an image says nothing; nor does a list (whose items hold
+    /// paragraphs, even when shown without), or a footnote (which cmark-gfm moves to the end).
+    @Test func skipsParagraphsWithoutTextListsAndFootnotes() {
+        #expect(summary("[^a]: The note.\n\n![An owl](owl.png)\n\n- an item\n\n  in two paragraphs\n\n> Quoted *words*.\n\nLater.[^a]\n") == "Quoted words.")
+        #expect(summary("# Only a heading\n\n- a\n- b[^a]\n\n```\ncode\n```\n\n[^a]: The note.\n") == nil)
+        #expect(summary("") == nil)
+    }
+
+    @Test func isOffWithALengthOfZeroOrWhenNotAsked() {
+        #expect(summary("Some text.\n", length: 0) == nil)
+        #expect(MarkdownRenderer(allowsRawHTML: false, rootPath: "/", summaryLength: 160).render("Some text.\n").summary == nil)
+    }
+
+    @Test func isCutAtAWordWhenLong() {
+        #expect(FirstParagraph.cut("one two three", to: 13) == "one two three")
+        #expect(FirstParagraph.cut("one two three", to: 12) == "one two…")
+        #expect(FirstParagraph.cut("one two three", to: 8) == "one two…")
+        #expect(FirstParagraph.cut("one two, three", to: 12) == "one two…")
+        #expect(FirstParagraph.cut("onetwothree", to: 6) == "onetw…")
+        #expect(FirstParagraph.cut("日本語の文章です", to: 5) == "日本語の…")
+        #expect(FirstParagraph.cut("é👍🏽 ab", to: 3).count == 3)
+        #expect(summary(String(repeating: "word ", count: 100), length: 30) == "word word word word word word…")
+    }
+}
