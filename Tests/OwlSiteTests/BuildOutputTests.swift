@@ -349,6 +349,7 @@ import Testing
         #expect(manifest.pages["/posts/"]?.lists.first?.sections.flatMap(\.cells).count == 3)
         #expect(manifest.pages["/posts/page/2/"]?.lists.first?.sections.flatMap(\.cells).map(\.id) == ["posts-first"])
         #expect(try site.page("posts/index.html").contains("href=\"/posts/page/2/\""))
+        #expect(try site.page("posts/page/2/index.html").contains("<span>Page 2 of 2</span>"))
     }
 
     @Test func aSettingLeftEmptyLeavesNoSeparatorOrEmptyTagBehind() throws {
@@ -470,7 +471,7 @@ import Testing
             title: Fixture
             language: de
             pageSize: 1
-            words: {recent: Neueste, newer: "← Neuer", older: "Älter →", page: Seite, of: von, feed: Newsfeed, contents: Inhalt,
+            words: {recent: Neueste, newer: "← Neuer", older: "Älter →", pageOf: "{count} Seiten, Seite {number}", feed: Newsfeed, contents: Inhalt,
                     moreInSection: Mehr hier, notFound: Seite nicht gefunden, notFoundText: Hier ist nichts., toHome: Zur Startseite,
                     movedTo: "Umgezogen nach"}
 
@@ -479,7 +480,7 @@ import Testing
         try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-03\n---\nText")
         let result = try site.build()
         #expect(result.status == 0, "\(result.standardError)")
-        let words = ["Neueste", "← Neuer", "Älter →", "Seite", "von", "Newsfeed", "Inhalt", "Mehr hier", "Seite nicht gefunden", "Hier ist nichts.",
+        let words = ["Neueste", "← Neuer", "Älter →", "2 Seiten, Seite 1", "2 Seiten, Seite 2", "Newsfeed", "Inhalt", "Mehr hier", "Seite nicht gefunden", "Hier ist nichts.",
                      "Zur Startseite", "Umgezogen nach"]
         let pages = try ["index.html", "posts/index.html", "posts/page/2/index.html", "posts/a/index.html", "404.html", "alt/index.html"].map(site.page)
         for word in words {

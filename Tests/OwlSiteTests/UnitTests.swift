@@ -140,6 +140,11 @@ import Owl
             "\(error)".hasPrefix("owl.yml:3: unknown word 'recnet'; the theme's words are contents, feed, moreInSection, movedTo, newer,")
         }
         #expect(throws: SiteError(file: "owl.yml", line: 2, "'recent' must be text")) { try load("words:\n  recent: [a]\n") }
+        // A word's placeholders are filled in where it is shown: one it lacks would be shown as it is.
+        #expect(try load("words:\n  pageOf: \"{count}ページ中{number}ページ目\"\n  recent: \"{Neu}\"\n").words["pageOf"] == "{count}ページ中{number}ページ目")
+        #expect(throws: SiteError(file: "owl.yml", line: 2, "the word 'pageOf' has no placeholder {page}; its placeholders are {number} and {count}")) {
+            try load("words:\n  pageOf: \"Seite {page} von {count}\"\n")
+        }
     }
 
     @Test func anUnknownKeyIsAnErrorAtItsLine() {

@@ -44,9 +44,21 @@ extension SiteConfig {
             guard words[word.key] != nil else {
                 throw word.error("unknown word '\(word.key)'; the theme's words are \(defaultWords.keys.sorted().joined(separator: ", "))")
             }
-            words[word.key] = try word.string()
+            let text = try word.string()
+            if let allowed = wordPlaceholders[word.key], let unknown = placeholders(in: text).first(where: { !allowed.contains(String($0)) }) {
+                let names = allowed.map { "{\($0)}" }.joined(separator: " and ")
+                throw word.error("the word '\(word.key)' has no placeholder {\(unknown)}; its placeholders are \(names)")
+            }
+            words[word.key] = text
         }
         return words
+    }
+
+    /// The names in braces in `word` (`number` for `{number}`).
+    private static func placeholders(in word: String) -> [Substring] {
+        word.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { rest in
+            rest.firstIndex(of: "}").map { rest[..<$0] }
+        }
     }
 
     /// The settings of each section, and the line that names it.

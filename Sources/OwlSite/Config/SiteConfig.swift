@@ -43,13 +43,18 @@ struct SiteConfig: Sendable, Equatable {
     /// site in another language translates the theme without overriding its templates.
     var words = SiteConfig.defaultWords
 
-    /// The theme's words in English.
+    /// The theme's words in English. `{NAME}` in a word is one of its ``wordPlaceholders``,
+    /// filled in where the word is shown, so that each language puts it in its place.
     static let defaultWords = [
-        "recent": "Recent", "newer": "← Newer", "older": "Older →", "page": "Page", "of": "of", "feed": "Feed",
+        "recent": "Recent", "newer": "← Newer", "older": "Older →", "pageOf": "Page {number} of {count}", "feed": "Feed",
         "contents": "Contents", "moreInSection": "More in this section", "notFound": "Page not found",
         "notFoundText": "Nothing lives at this address. It may have moved.", "toHome": "Go to the home page",
         "movedTo": "This page has moved to",
     ]
+
+    /// The placeholders each word may hold: `pageOf`, a list page's `{number}` and the
+    /// list's page `{count}`.
+    static let wordPlaceholders = ["pageOf": ["number", "count"]]
 
     /// The list settings of `section`, falling back to the defaults.
     func settings(for section: String) -> SectionSettings {

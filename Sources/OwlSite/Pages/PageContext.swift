@@ -79,8 +79,13 @@ struct PageContext {
         ["title": item.title, "url": url(item.path)]
     }
 
+    /// A list page's `page.pagination`: its `number`, the page `count`, the `label` that
+    /// says both in the site's words (`pageOf`), and the addresses `previous` and `next`.
     func pagination(_ pagination: Pagination) -> [String: Any] {
-        var values: [String: Any] = ["number": pagination.number, "count": pagination.count]
+        let label = (config.words["pageOf"] ?? "")
+            .replacingOccurrences(of: "{number}", with: String(pagination.number))
+            .replacingOccurrences(of: "{count}", with: String(pagination.count))
+        var values: [String: Any] = ["number": pagination.number, "count": pagination.count, "label": label]
         if let previous = pagination.previousPath { values["previous"] = url(previous) }
         if let next = pagination.nextPath { values["next"] = url(next) }
         return values

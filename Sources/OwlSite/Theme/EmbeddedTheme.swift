@@ -168,7 +168,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
         "partials/pagination.mustache": #"""
 <nav class="pagination" data-owl-region="pagination">{{#page.pagination}}
 {{#previous}}<a rel="prev" href="{{previous}}">{{site.words.newer}}</a>{{/previous}}
-<span>{{site.words.page}} {{number}} {{site.words.of}} {{count}}</span>
+<span>{{label}}</span>
 {{#next}}<a rel="next" href="{{next}}">{{site.words.older}}</a>{{/next}}
 {{/page.pagination}}</nav>
 
