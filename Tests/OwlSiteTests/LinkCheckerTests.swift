@@ -69,6 +69,19 @@ import Testing
         #expect(items[0].fingerprint.listing == moved[0].fingerprint.listing)
     }
 
+    /// cmark-gfm writes a link's `'` as `&#x27;`: a file whose name has one is found all the same.
+    @Test func aLinkToAMarkdownFileWithAnApostropheLeadsToItsPage() throws {
+        let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
+        var items = [
+            try ContentItem(parsing: "---\ntitle: T\n---\n\n[x](it's.md) [y](it's.md?a='b'#top)", source: "content/posts/t.md", relativePath: "posts/t.md", markdown: renderer),
+            try ContentItem(parsing: "---\ntitle: I\n---\n", source: "content/posts/it's.md", relativePath: "posts/it's.md", markdown: renderer),
+        ]
+        #expect(items[0].links == ["it's.md", "it's.md?a='b'#top"])
+        SiteContent.linkingPages(of: &items, rootPath: "/")
+        #expect(items[0].body.contains("<a href=\"/posts/it&#x27;s/\">x</a> <a href=\"/posts/it&#x27;s/?a=&#x27;b&#x27;#top\">y</a>"), "\(items[0].body)")
+        #expect(try LinkChecker.warnings(items: items, outputFiles: ["posts/it's/index.html"], config: SiteConfig(), sourceRoot: URL(fileURLWithPath: "/nonexistent")).isEmpty)
+    }
+
     /// `content/posts/t.md` with `markdown` for its body, and `content/posts/other.md`, whose slug is `renamed`.
     private func items(_ markdown: String, config: SiteConfig) throws -> [ContentItem] {
         let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: config.rootPath)

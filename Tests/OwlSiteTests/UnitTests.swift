@@ -428,5 +428,6 @@ enum SiteFixtureRoot {
         """
         let links = Array(html.utf8).withUnsafeBytes { LinkChecker.localLinks(inHTML: $0) }
         #expect(links == ["/posts/a/", "../b/?q=1&r=2#top", "/img.png", "files/report.pdf"])
+        #expect(LinkChecker.decoded("it&#x27;s&amp;#x27;&quot;&lt;&gt;&#39;&nbsp;&") == "it's&#x27;\"<>'&nbsp;&")
     }
 }

@@ -43,8 +43,9 @@ extension SiteContent {
         return target.hasSuffix(".md") || target.hasSuffix(".markdown")
     }
 
-    /// `text` as cmark writes it in an attribute value: `&` and `"` escaped.
+    /// `text` as cmark-gfm writes it in a link: `&` and `'` escaped (the rest of what an
+    /// attribute cannot hold, it percent-encodes).
     private static func attributeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&#x27;")
     }
 }

@@ -15,7 +15,7 @@ enum LinkChecker {
         }
     }
 
-    /// The `href` and `src` values in `html` (`&amp;` decoded) that are not to other sites
+    /// The `href` and `src` values in `html` (``decoded(_:)``) that are not to other sites
     /// (no scheme, not `//host`) and not to a place on the same page only, in order, each once.
     static func localLinks(inHTML bytes: UnsafeRawBufferPointer) -> [String] {
         var found: [(offset: Int, href: String)] = []
@@ -26,13 +26,32 @@ enum LinkChecker {
                 guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: start) else { break }
                 index = end
                 let written = String(decoding: bytes[start..<end], as: UTF8.self)
-                let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? written.replacingOccurrences(of: "&amp;", with: "&") : written
+                let href = bytes[start..<end].contains(UInt8(ascii: "&")) ? decoded(written) : written
                 if !isElsewhere(href) { found.append((offset, href)) }
             }
         }
         var seen = Set<String>()
         return found.sorted { $0.offset < $1.offset }.map(\.href).filter { seen.insert($0).inserted }
     }
+
+    /// An attribute's value with its character references decoded: those cmark-gfm writes
+    /// in links (`&amp;`, and `&#x27;` for `'`), and those of raw HTML's quotes and brackets.
+    static func decoded(_ written: String) -> String {
+        var result = ""
+        var rest = written[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let reference = references.first { rest.hasPrefix($0.written) }
+            result.append(reference?.character ?? "&")
+            rest = rest.dropFirst(reference?.written.count ?? 1)
+        }
+        return result + rest
+    }
+
+    private static let references: [(written: String, character: Character)] = [
+        ("&amp;", "&"), ("&#x27;", "'"), ("&#39;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"),
+    ]
 
     /// The warnings for the `broken` links of `item`.
     private static func warnings(for broken: [String], in item: ContentItem, config: SiteConfig, sourceRoot: URL) -> [SiteError] {
