@@ -48,11 +48,15 @@ enum FirstParagraph {
     }
 
     /// `text`, or when it is longer than `length` characters, as many of its words as fit
-    /// with "…" after them (characters, for a language written without spaces).
+    /// with "…" after them (characters, for a language written without spaces), without
+    /// the comma or stop before the cut.
     static func cut(_ text: String, to length: Int) -> String {
         guard text.count > length else { return text }
         let room = text.prefix(length - 1)
-        let words = text[room.endIndex] == " " ? room : room.lastIndex(of: " ").map { room[..<$0] } ?? room
-        return String(words.last.map { $0.isPunctuation } == true ? words.dropLast() : words) + "…"
+        var words = text[room.endIndex] == " " ? room : room.lastIndex(of: " ").map { room[..<$0] } ?? room
+        if let last = words.last?.unicodeScalars.first?.properties.generalCategory, last == .otherPunctuation || last == .dashPunctuation {
+            words = words.dropLast()
+        }
+        return String(words) + "…"
     }
 }
