@@ -46,6 +46,7 @@ import Testing
         #expect(FirstParagraph.cut("one two, three", to: 12) == "one two…")
         #expect(FirstParagraph.cut("one (two) three", to: 13) == "one (two)…")
         #expect(FirstParagraph.cut("一つ、二つ", to: 4) == "一つ…")
+        #expect(FirstParagraph.cut(", word", to: 2) == ",…")
         #expect(FirstParagraph.cut("onetwothree", to: 6) == "onetw…")
         #expect(FirstParagraph.cut("日本語の文章です", to: 5) == "日本語の…")
         #expect(FirstParagraph.cut("é👍🏽 ab", to: 3).count == 3)

@@ -57,6 +57,7 @@ enum FirstParagraph {
         if let last = words.last?.unicodeScalars.first?.properties.generalCategory, last == .otherPunctuation || last == .dashPunctuation {
             words = words.dropLast()
         }
-        return String(words) + "…"
+        // A summary of "…" alone says nothing: what fits of the first word says a little.
+        return String(words.isEmpty ? room : words) + "…"
     }
 }
