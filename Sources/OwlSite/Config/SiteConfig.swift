@@ -56,6 +56,11 @@ struct SiteConfig: Sendable, Equatable {
     /// list's page `{count}`.
     static let wordPlaceholders = ["pageOf": ["number", "count"]]
 
+    /// The word `name` with each of its placeholders filled in: `{number}` by `values["number"]`.
+    func word(_ name: String, filling values: KeyValuePairs<String, String>) -> String {
+        values.reduce(words[name] ?? "") { word, value in word.replacingOccurrences(of: "{\(value.key)}", with: value.value) }
+    }
+
     /// The list settings of `section`, falling back to the defaults.
     func settings(for section: String) -> SectionSettings {
         var settings = sections[section] ?? SectionSettings()

@@ -80,12 +80,9 @@ struct PageContext {
     }
 
     /// A list page's `page.pagination`: its `number`, the page `count`, the `label` that
-    /// says both in the site's words (`pageOf`), and the addresses `previous` and `next`.
+    /// says both in the site's words, and the addresses `previous` and `next`.
     func pagination(_ pagination: Pagination) -> [String: Any] {
-        let label = (config.words["pageOf"] ?? "")
-            .replacingOccurrences(of: "{number}", with: String(pagination.number))
-            .replacingOccurrences(of: "{count}", with: String(pagination.count))
-        var values: [String: Any] = ["number": pagination.number, "count": pagination.count, "label": label]
+        var values: [String: Any] = ["number": pagination.number, "count": pagination.count, "label": pagination.label]
         if let previous = pagination.previousPath { values["previous"] = url(previous) }
         if let next = pagination.nextPath { values["next"] = url(next) }
         return values

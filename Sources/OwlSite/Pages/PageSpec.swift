@@ -56,6 +56,8 @@ struct Neighbours: Sendable {
 struct Pagination: Sendable {
     var number: Int
     var count: Int
+    /// Both in the site's words (`pageOf`): "Page 2 of 5".
+    var label: String
     var previousPath: String?
     var nextPath: String?
 }

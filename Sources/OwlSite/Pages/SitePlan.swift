@@ -70,7 +70,7 @@ struct SitePlan: Sendable {
             let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
-                         settings: settings, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
+                         settings: settings, config: config, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
             navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
         }
         for index in sort(pageIndices.filter { items[$0].section.isEmpty }, by: .weight) {
@@ -142,7 +142,7 @@ struct SitePlan: Sendable {
             let (slug, name, tagged) = (slugs[number], names[number], memberLists[number])
             tags[slug] = (name, tagged.count)
             let first = items[tagged[0]]
-            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, years: years, settings: settings,
+            try addPaged(tagged, basePath: "/tags/\(slug)/", listID: "tag-\(slug)", title: "#\(name)", intro: nil, years: years, settings: settings, config: config,
                          origin: SourceLocation(file: first.source, line: first.lines["tags"]), feedItems: tagged, registry: &registry)
         }
         let index = ListModel(style: .list, id: "tags", sections: [
@@ -157,7 +157,7 @@ struct SitePlan: Sendable {
     /// item, for grouping), and the list's feed of the dated ones of `feedItems` (newest
     /// first), if there are any.
     private mutating func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?, years: [String],
-                                   settings: SectionSettings, origin: SourceLocation, feedItems: [Int], registry: inout PageRegistry) throws {
+                                   settings: SectionSettings, config: SiteConfig, origin: SourceLocation, feedItems: [Int], registry: inout PageRegistry) throws {
         let dated = feedItems.filter { items[$0].date != nil }
         let feed = dated.isEmpty ? nil : FeedSpec(file: "\(basePath.dropFirst())\(SitePath.feedFile)", pagePath: basePath, title: title, items: dated)
         if let feed { feeds.append(feed) }
@@ -172,13 +172,15 @@ struct SitePlan: Sendable {
         let grouping = members.contains(where: { items[$0].date != nil }) ? settings.grouping : .none
         for (offset, chunk) in chunks.enumerated() {
             let number = offset + 1
+            let label = config.word("pageOf", filling: ["number": String(number), "count": String(chunks.count)])
             let pagination = chunks.count > 1
-                ? Pagination(number: number, count: chunks.count,
+                ? Pagination(number: number, count: chunks.count, label: label,
                              previousPath: number > 1 ? path(number - 1) : nil,
                              nextPath: number < chunks.count ? path(number + 1) : nil)
                 : nil
             let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years))
-            try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (page \(number))", layout: "layouts/list",
+            // A later page is told apart from the first by its title, in tabs, history and search results.
+            try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (\(label))", layout: "layouts/list",
                                       body: .list(intro: number == 1 ? intro : nil, pagination: pagination, feed: feed.map { FeedLink(path: "/" + $0.file, title: title) }),
                                       lists: [list], origin: origin))
         }
