@@ -561,6 +561,20 @@ import Testing
         #expect(try site.page("posts/first/index.html").contains("class=\"post-body\""), "other templates stay built-in")
     }
 
+    /// Mustache's template inheritance: a cell and a partial fill in blocks of one parent.
+    @Test func aTemplateCanExtendAParentTemplate() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("Templates/frame.mustache", "<div class=\"frame\">{{$body}}empty{{/body}}</div>")
+        try site.write("Templates/cells/PostCell.mustache", "{{<frame}}{{$body}}<b>{{title}}</b>{{/body}}{{/frame}}\n")
+        try site.write("Templates/partials/footer.mustache", "{{<frame}}{{/frame}}\n")
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        let list = try site.page("posts/index.html")
+        #expect(list.contains("<div class=\"frame\"><b>Post first</b></div>"))
+        #expect(list.contains("<div class=\"frame\">empty</div>"))
+    }
+
     @Test(arguments: [nil, 2]) func keepsEarlierBuildsAndAPatchFromEach(setting: Int?) throws {
         let site = try SiteFixture()
         defer { site.remove() }

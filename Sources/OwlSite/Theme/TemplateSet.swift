@@ -89,8 +89,8 @@ struct TemplateSet: Sendable {
         return html
     }
 
-    /// One `{{…}}` tag of a template: its sigil (`#`, `^`, `/`, `>`, `&`, `{`, `!`, `=`; nil
-    /// for a variable), its name and its line.
+    /// One `{{…}}` tag of a template: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`,
+    /// `=`; nil for a variable), its name and its line.
     private struct Tag {
         var sigil: Character?
         var name: String
@@ -109,7 +109,7 @@ struct TemplateSet: Sendable {
             guard let end = after.range(of: close) else { break }
             line += newlines(in: rest[..<start.lowerBound])
             let inside = after[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
-            let sigil = inside.first.flatMap { "#^/>&{!=".contains($0) ? $0 : nil }
+            let sigil = inside.first.flatMap { "#^/><$&{!=".contains($0) ? $0 : nil }
             if sigil == "=", inside.count > 2, inside.hasSuffix("=") {
                 let delimiters = inside.dropFirst().dropLast().split(whereSeparator: \.isWhitespace)
                 if delimiters.count == 2 { (open, close) = (String(delimiters[0]), String(delimiters[1])) }
@@ -139,9 +139,11 @@ struct TemplateSet: Sendable {
         var level = 0, deepest = 0, lineTooDeep: Int?
         for tag in tags {
             switch tag.sigil {
-            case "#", "^": level += 1; deepest = max(deepest, level)
+            case "#", "^", "$": level += 1; deepest = max(deepest, level)
             case "/": level = max(0, level - 1)
             case ">": deepest = max(deepest, level + 1 + includedDepth(tag.name))
+            // A parent template (`{{<parent}}…{{/parent}}`) is included, and its tag is closed as a section's is.
+            case "<": level += 1; deepest = max(deepest, level + includedDepth(tag.name))
             default: continue
             }
             if deepest > nestingLimit, lineTooDeep == nil { lineTooDeep = tag.line }
@@ -168,14 +170,15 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// Every `{{> partial}}` must name a template, and no template may include itself, even
-    /// through others: the site's values are looked up through every enclosing section, so
-    /// such an include never ends. Sections and includes may nest ``nestingLimit`` deep,
-    /// counting what a template includes. Returns the templates each template includes.
+    /// Every `{{> partial}}` and `{{<parent}}` must name a template, and no template may
+    /// include itself, even through others: the site's values are looked up through every
+    /// enclosing section, so such an include never ends. Sections and includes may nest
+    /// ``nestingLimit`` deep, counting what a template includes. Returns the templates each
+    /// template includes.
     private static func checkIncludesAndNesting(_ tags: [String: [Tag]], files: [String: String], names: Set<String>) throws -> [String: [String]] {
         var includes: [String: [(partial: String, line: Int)]] = [:]
         for name in tags.keys.sorted() {
-            for tag in tags[name]! where tag.sigil == ">" {
+            for tag in tags[name]! where tag.sigil == ">" || tag.sigil == "<" {
                 if !names.contains(tag.name) {
                     throw SiteError(file: files[name]!, line: tag.line, "template '\(tag.name)' not found (looked for Templates/\(tag.name).mustache)")
                 }
