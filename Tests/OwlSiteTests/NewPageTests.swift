@@ -44,4 +44,27 @@ import Testing
         #expect(try site.build(["--drafts"]).status == 0)
         #expect(try site.page("posts/second-light/index.html").contains("<h1>Second light</h1>"))
     }
+
+    /// A section's address lists its pages: a page of its own there (`index.md`) is not
+    /// started beside them, nor a page beside one, as the build would refuse both.
+    @Test func aSectionAndAPageOfItsOwnAreNotStartedTogether() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        func new(_ path: String) throws -> ProcessResult { try site.run(["new", path, "--source", site.root.path]) }
+        #expect(try new("posts/first-light.md").status == 0)
+        let index = try new("posts/")
+        #expect(index.status == 1)
+        #expect(index.standardError == "error: content/posts/index.md: content/posts/ holds pages, which its address /posts/ lists: "
+                + "name this one, as posts/my-trip.md, or write the section's own text in posts/_index.md\n")
+        #expect(try new("posts/_index.md").status == 0)
+        #expect(try new("posts/trip/").status == 0, "a bundle below the section is a page of its own folder")
+
+        #expect(try new("notes/").status == 0)
+        let beside = try new("notes/a.md")
+        #expect(beside.status == 1)
+        #expect(beside.standardError == "error: content/notes/a.md: content/notes/index.md is the page at /notes/, where a section would list this one: "
+                + "rename it _index.md to make notes/ a section, or start this page elsewhere\n")
+        #expect(try new("about/").status == 0, "a folder of its own is a page bundle")
+        #expect(try site.build(["--drafts"]).status == 0)
+    }
 }

@@ -45,9 +45,11 @@ public struct NewPage: Sendable, Equatable {
     }
 
     /// Writes the file into the site folder `source`, making the folders it needs; refuses
-    /// to replace a file that is there.
+    /// to replace a file that is there, or to start a page that the section it goes in
+    /// could not build with.
     @discardableResult
     public func write(into source: URL) throws -> URL {
+        try checkSection(in: source)
         let url = source.appendingPathComponent(file)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -64,4 +66,27 @@ public struct NewPage: Sendable, Equatable {
         guard written == text.utf8.count else { throw SiteError(file: file, "cannot write it: \(String(cString: strerror(errno)))") }
         return url
     }
+
+    /// A folder at the top of `content/` is a section, whose address lists its pages; an
+    /// `index.md` in it claims that address for a page of its own. So the one cannot be
+    /// started beside the other: the build would stop at the two pages for one address.
+    private func checkSection(in source: URL) throws {
+        let parts = file.split(separator: "/").map(String.init)  // content/SECTION/…
+        guard parts.count >= 3 else { return }
+        let section = "content/\(parts[1])"
+        let folder = source.appendingPathComponent(section)
+        if parts.count == 3, Self.indexNames.contains(parts[2]) {
+            let pages = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)?
+                .compactMap { ($0 as? URL)?.lastPathComponent }.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") } ?? []
+            if !pages.isEmpty {
+                throw SiteError(file: file, "\(section)/ holds pages, which its address /\(parts[1])/ lists: name this one, as \(parts[1])/my-trip.md, "
+                                + "or write the section's own text in \(parts[1])/_index.md")
+            }
+        } else if let index = Self.indexNames.first(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+            throw SiteError(file: file, "\(section)/\(index) is the page at /\(parts[1])/, where a section would list this one: "
+                            + "rename it _index.md to make \(parts[1])/ a section, or start this page elsewhere")
+        }
+    }
+
+    private static let indexNames = ["index.md", "index.markdown"]
 }
