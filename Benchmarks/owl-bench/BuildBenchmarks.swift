@@ -126,8 +126,9 @@ enum BuildBenchmarks {
         return sizes.reduce(0, +) / sizes.count
     }
 
-    /// Cold builds of each tool, alternating.
-    private static let coldRounds = 3
+    /// Cold builds of each tool, alternating: five, as one round here can be a fifth slower
+    /// or faster than the next (for either tool), and the median of three moved with one.
+    private static let coldRounds = 5
 
     /// `owl-site build` of `site` into `output` (cold when `.owl-cache` is absent).
     private static func owlBuild(site: URL, output: URL) throws -> Figures {
