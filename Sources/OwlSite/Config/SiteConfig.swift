@@ -88,13 +88,14 @@ struct SectionSettings: Sendable, Equatable {
 
 extension SiteConfig {
     /// Why `text` cannot be a site's base URL, or nil when it can: an absolute `http` or
-    /// `https` URL with a host, and no query or fragment.
+    /// `https` URL with a host, a port if any of at most 65535, and no query or fragment.
     static func problem(withBaseURL text: String) -> String? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else {
             return "'\(text)' is not an absolute http or https URL, such as https://example.com/blog/"
         }
         guard url.query == nil, url.fragment == nil else { return "'\(text)' has a query or fragment, which a base URL cannot have" }
+        if let port = url.port, port > 65535 { return "'\(text)' has the port \(port); ports go up to 65535" }
         return nil
     }
 
