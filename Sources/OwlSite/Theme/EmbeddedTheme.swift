@@ -35,6 +35,7 @@ a { color: var(--accent); }
 h1 { font-size: 2rem; line-height: 1.2; margin: .5rem 0 1rem; }
 h2 { font-size: 1.4rem; margin-top: 2rem; }
 .post-meta, time, .count, .owl-footer { color: var(--muted); font-size: .9rem; }
+time { white-space: nowrap; }
 .post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; padding-top: 1rem; border-top: 1px solid var(--line); }
 .post-nav .next { margin-left: auto; text-align: right; }
 .tags { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 0; padding: 0; list-style: none; }
