@@ -76,9 +76,10 @@ public struct NewPage: Sendable, Equatable {
         let section = "content/\(parts[1])"
         let folder = source.appendingPathComponent(section)
         if parts.count == 3, Self.indexNames.contains(parts[2]) {
-            let pages = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)?
-                .compactMap { ($0 as? URL)?.lastPathComponent }.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") } ?? []
-            if !pages.isEmpty {
+            // The first page found is enough: a section may hold thousands.
+            let holdsPages = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)?
+                .contains { ($0 as? URL).map { $0.pathExtension == "md" || $0.pathExtension == "markdown" } ?? false } ?? false
+            if holdsPages {
                 throw SiteError(file: file, "\(section)/ holds pages, which its address /\(parts[1])/ lists: name this one, as \(parts[1])/my-trip.md, "
                                 + "or write the section's own text in \(parts[1])/_index.md")
             }

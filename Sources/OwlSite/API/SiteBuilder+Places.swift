@@ -14,6 +14,12 @@ extension SiteBuilder {
         return file.hasPrefix("assets/") ? ("Templates/\(file)", "Templates/\(file)", nil) : ("the site's \(file)", nil, nil)
     }
 
+    /// An error about the output file `file`, at its source and line (``origin(of:content:plan:)``).
+    func error(about file: String, content: SiteContent, plan: SitePlan, _ message: String) -> SiteError {
+        let origin = origin(of: file, content: content, plan: plan)
+        return SiteError(file: origin.source ?? origin.name, line: origin.line, message)
+    }
+
     /// Throws when one of `files`, the site's files but its pages, lies where a page of
     /// `plan` or another of them needs a folder: `static/posts/lakes` where the page
     /// `/posts/lakes/` needs `posts/lakes/`, or a feed where a page's slug puts its folder.
@@ -34,14 +40,15 @@ extension SiteBuilder {
             return low
         }
         let folders = FileTree.folders(holding: files.keys)
-        for file in files.keys.sorted() {
+        let paths = files.keys.sorted()
+        for file in paths {
             let below = firstPage(from: "/\(file)/")
             if below < plan.pages.count, plan.pages[below].path.hasPrefix("/\(file)/") {
                 let page = plan.pages[below]
                 throw SiteError(file: page.origin.file, line: page.origin.line,
                                 "the page \(page.path) needs the folder \(file)/, which \(origin(file)) takes; rename one of them")
             }
-            if folders.contains(file), let other = files.keys.sorted().first(where: { $0.hasPrefix("\(file)/") }) {
+            if folders.contains(file), let other = paths.first(where: { $0.hasPrefix("\(file)/") }) {
                 throw error(needing: other, inTheWay: file, "\(origin(other)) needs the folder \(file)/, which \(origin(file)) takes; rename one of them")
             }
         }
@@ -49,7 +56,7 @@ extension SiteBuilder {
         for folder in folders.sorted() where folder == "index.html" || folder.hasSuffix("/index.html") {
             let path = "/" + folder.dropLast("index.html".count)
             let index = firstPage(from: path)
-            if index < plan.pages.count, plan.pages[index].path == path, let other = files.keys.sorted().first(where: { $0.hasPrefix("\(folder)/") }) {
+            if index < plan.pages.count, plan.pages[index].path == path, let other = paths.first(where: { $0.hasPrefix("\(folder)/") }) {
                 throw error(needing: other, inTheWay: nil, "\(origin(other)) needs the folder \(folder)/, which the page \(path) takes; rename one of them")
             }
         }

@@ -104,8 +104,7 @@ public struct SiteBuilder: Sendable {
             try checkFolders(of: plan, besides: files, content: content)
             for page in pages {
                 if files[page.file] != nil {
-                    let origin = origin(of: page.file, content: content, plan: plan)
-                    throw SiteError(file: origin.source ?? origin.name, line: origin.line, "the file \(page.file) is also the page \(page.path)")
+                    throw error(about: page.file, content: content, plan: plan, "the file \(page.file) is also the page \(page.path)")
                 }
                 files[page.file] = page.output
             }
@@ -204,9 +203,7 @@ public struct SiteBuilder: Sendable {
         for feed in plan.feeds {
             // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`).
             if files[feed.file] != nil {
-                let origin = origin(of: feed.file, content: content, plan: plan)
-                throw SiteError(file: origin.source ?? origin.name, line: origin.line,
-                                "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
+                throw error(about: feed.file, content: content, plan: plan, "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
             }
             files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
         }

@@ -56,8 +56,9 @@ struct SiteConfig: Sendable, Equatable {
     /// list's page `{count}`.
     static let wordPlaceholders = ["pageOf": ["number", "count"]]
 
-    /// The word `name` with each of its placeholders filled in: `{number}` by `values["number"]`.
-    func word(_ name: String, filling values: KeyValuePairs<String, String>) -> String {
+    /// The word `name`, one of ``defaultWords``, with each of its placeholders filled in:
+    /// `{number}` by `values["number"]`.
+    func word(_ name: String, filling values: KeyValuePairs<String, String> = [:]) -> String {
         values.reduce(words[name] ?? "") { word, value in word.replacingOccurrences(of: "{\(value.key)}", with: value.value) }
     }
 

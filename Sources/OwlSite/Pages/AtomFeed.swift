@@ -13,7 +13,7 @@ enum AtomFeed {
         <title>\(HTML.escape(title))</title>
         <id>\(HTML.escape(config.permalink(feed.pagePath)))</id>
         <link href="\(HTML.escape(config.permalink(feed.pagePath)))"/>
-        <link rel="self" href="\(HTML.escape(config.permalink("/" + feed.file)))"/>
+        <link rel="self" href="\(HTML.escape(config.permalink(feed.path)))"/>
         <updated>\(updated)</updated>
 
         """

@@ -61,8 +61,8 @@ enum PageKey {
                     feed(name, neighbour.map { plan.items[$0].title } ?? "", neighbour.map { plan.items[$0].path } ?? "")
                 }
             }
-        case let .list(intro, pagination, link):
-            feed("intro", intro ?? "", "feed", link?.path ?? "", link?.title ?? "")
+        case let .list(intro, pagination, listFeed):
+            feed("intro", intro ?? "", "feed", listFeed?.path ?? "", listFeed?.title ?? "")
             if let pagination {
                 feed("pages", "\(pagination.number)/\(pagination.count)", pagination.previousPath ?? "", pagination.nextPath ?? "")
             }

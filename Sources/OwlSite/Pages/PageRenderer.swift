@@ -73,7 +73,7 @@ struct PageRenderer: Sendable {
     /// address) and `buildID`.
     func notFoundValues() -> [String: Any] {
         var values = context.site(currentPath: "")
-        values["page"] = ["title": context.config.words["notFound"] ?? "", "url": context.url("/")] as [String: Any]
+        values["page"] = ["title": context.config.word("notFound"), "url": context.url("/")] as [String: Any]
         return values
     }
 
@@ -92,7 +92,7 @@ struct PageRenderer: Sendable {
             }
         case let .list(intro, pagination, feed):
             pageValues = ["title": page.title, "url": context.url(page.path)]
-            if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title] }
+            if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title ?? context.config.title] }
             if let intro { pageValues["intro"] = intro }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }
         }

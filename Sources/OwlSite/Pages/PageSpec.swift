@@ -6,7 +6,7 @@ struct PageSpec: Sendable {
         /// after it in its section's list, when it is in one.
         case item(Int, neighbours: Neighbours?)
         /// A list page: optional intro HTML, the pager, and the list's own feed, if it has one.
-        case list(intro: String?, pagination: Pagination?, feed: FeedLink?)
+        case list(intro: String?, pagination: Pagination?, feed: FeedSpec?)
     }
 
     /// The path below the site root (`/posts/`).
@@ -35,14 +35,9 @@ struct FeedSpec: Sendable {
     var title: String?
     /// Its items, dated, newest first: indices into the site's items.
     var items: [Int]
-}
 
-/// A list's own feed, as the list's pages name it for feed readers.
-struct FeedLink: Sendable {
-    /// The feed's path below the site root (`/posts/feed.xml`).
-    var path: String
-    /// What it is the feed of: the list's title (`Posts`, `#swift`).
-    var title: String
+    /// The feed's path below the site root (`/posts/feed.xml`), as pages link to it.
+    var path: String { "/" + file }
 }
 
 /// The items around an item in its section's list, in the list's order (newest first for

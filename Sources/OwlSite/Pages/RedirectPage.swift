@@ -43,7 +43,7 @@ enum RedirectPage {
             <meta http-equiv="refresh" content="0; url=\(url)">
             </head>
             <body>
-            <p>\(HTML.escape(config.words["movedTo"] ?? "")) <a href="\(url)">\(title)</a>.</p>
+            <p>\(HTML.escape(config.word("movedTo"))) <a href="\(url)">\(title)</a>.</p>
             </body>
             </html>
 

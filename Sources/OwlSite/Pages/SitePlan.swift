@@ -181,7 +181,7 @@ struct SitePlan: Sendable {
             let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years))
             // A later page is told apart from the first by its title, in tabs, history and search results.
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (\(label))", layout: "layouts/list",
-                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination, feed: feed.map { FeedLink(path: "/" + $0.file, title: title) }),
+                                      body: .list(intro: number == 1 ? intro : nil, pagination: pagination, feed: feed),
                                       lists: [list], origin: origin))
         }
     }
