@@ -11,6 +11,8 @@ extension DevServer {
         public var watching: WatchedSources?
         /// How changes are detected.
         var watchStrategy: SourceWatcher.Strategy = .automatic
+        /// How changes are grouped into one rebuild.
+        var watchBurst = SourceWatcher.Burst()
 
         /// A configuration serving `output` on `host:port`, rebuilding when `watching` changes.
         public init(output: String, host: String = "127.0.0.1", port: Int = 8000, watching: WatchedSources?) {

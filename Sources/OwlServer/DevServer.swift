@@ -49,6 +49,11 @@ public struct DevServer: Sendable {
         let resolutions = ResolutionCache()
         let host = configuration.host
         let address = ServedAddress(host: host, port: configuration.port)
+        // Watching starts before the first build: a source saved while it runs builds again.
+        let watcher = configuration.watching.map {
+            SourceWatcher.start(watching: $0, strategy: configuration.watchStrategy, burst: configuration.watchBurst)
+        }
+        defer { watcher?.stop() }
         let live = LiveService(
             events: events,
             forgetServedFiles: {
@@ -57,8 +62,7 @@ public struct DevServer: Sendable {
             },
             rebuilder: rebuilder,
             address: address,
-            sources: configuration.watching,
-            watchStrategy: configuration.watchStrategy,
+            changes: watcher?.bursts,
             report: report
         )
         // With port 0 the port is known only once bound, and this build names port 0: it

@@ -11,14 +11,13 @@ struct LiveService: Service {
     let rebuilder: SiteRebuilder
     /// The URL each build is given.
     let address: ServedAddress
-    let sources: WatchedSources?
-    let watchStrategy: SourceWatcher.Strategy
+    /// Bursts of source changes, each calling for a build; nil when not watching.
+    let changes: AsyncStream<Void>?
     let report: @Sendable (DevServer.Event) -> Void
 
     func run() async throws {
         await withTaskGroup(of: Void.self) { group in
-            if let sources {
-                let changes = SourceWatcher.changes(of: sources, strategy: watchStrategy)
+            if let changes {
                 group.addTask {
                     for await _ in changes { await rebuild() }
                 }

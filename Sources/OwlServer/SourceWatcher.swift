@@ -4,8 +4,9 @@ import Synchronization
 /// Watches a site's sources and reports each burst of changes once.
 ///
 /// Editors save in several steps (a temporary file, a rename, attribute changes);
-/// changes that follow each other within `quietPeriod` form one burst, reported when
-/// the sources have been quiet that long (or after `longestBurst`, if they never are).
+/// changes that follow each other within the burst's quiet period form one burst,
+/// reported when the sources have been quiet that long (or after its longest
+/// duration, if they never are).
 enum SourceWatcher {
     /// How change detection works.
     enum Strategy: Sendable {
@@ -15,51 +16,63 @@ enum SourceWatcher {
         case polling
     }
 
-    /// One element per burst of changes, until the consumer stops listening.
-    static func changes(
-        of sources: WatchedSources,
-        strategy: Strategy = .automatic,
-        quietPeriod: Duration = .milliseconds(30),
-        longestBurst: Duration = .milliseconds(250)
-    ) -> AsyncStream<Void> {
+    /// How changes are grouped into bursts.
+    struct Burst: Sendable {
+        /// Changes this close together belong to one burst.
+        var quietPeriod: Duration = .milliseconds(30)
+        /// A burst that lasts this long is reported even while changes go on.
+        var longest: Duration = .milliseconds(250)
+    }
+
+    /// A running watcher: one element of `bursts` per burst of changes, until the
+    /// consumer stops listening or the watcher is stopped.
+    struct Running: Sendable {
+        let bursts: AsyncStream<Void>
+        fileprivate let stopped: StopSignal
+
+        /// Stops watching, whether or not anyone listened.
+        func stop() { stopped.stop() }
+    }
+
+    /// Starts watching `sources`; changes made once this returns are seen.
+    static func start(watching sources: WatchedSources, strategy: Strategy = .automatic, burst: Burst = Burst()) -> Running {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let stopped = StopSignal()
         continuation.onTermination = { _ in stopped.stop() }
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread {
+            defer { continuation.finish() }
             #if canImport(Glibc)
             if strategy == .automatic, var detector = InotifyDetector(sources: sources) {
                 ready.signal()
                 defer { detector.close() }
-                report(from: &detector, to: continuation, until: stopped, quietPeriod: quietPeriod, longestBurst: longestBurst)
+                report(from: &detector, to: continuation, until: stopped, burst: burst)
                 return
             }
             #endif
             var detector = PollingDetector(sources: sources)
             ready.signal()
-            report(from: &detector, to: continuation, until: stopped, quietPeriod: quietPeriod, longestBurst: longestBurst)
+            report(from: &detector, to: continuation, until: stopped, burst: burst)
         }
         thread.name = "owl-site watcher"
         thread.start()
-        // Changes made once this returns are seen: the watches are in place.
         ready.wait()
-        return stream
+        return Running(bursts: stream, stopped: stopped)
     }
 
     private static func report(
         from detector: inout some ChangeDetector,
         to continuation: AsyncStream<Void>.Continuation,
         until stopped: StopSignal,
-        quietPeriod: Duration,
-        longestBurst: Duration
+        burst: Burst
     ) {
-        let quiet = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
+        let quiet = Int32(burst.quietPeriod / .milliseconds(1))
         let clock = ContinuousClock()
         while !stopped.isStopped {
             guard detector.waitForActivity(milliseconds: 100) == .sourceChanged else { continue }
             // Any activity, even on files that are not sources, extends the burst.
             let start = clock.now
-            while !stopped.isStopped, clock.now - start < longestBurst, detector.waitForActivity(milliseconds: quiet) != .none {}
+            while !stopped.isStopped, clock.now - start < burst.longest, detector.waitForActivity(milliseconds: quiet) != .none {}
             continuation.yield()
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import OwlServer
@@ -57,14 +58,35 @@ import Testing
         }
     }
 
+    /// A burst is what comes within the quiet period: long here, so that a busy machine
+    /// cannot spread the saves into two.
     @Test func aBurstOfSavesGivesOneRebuild() async throws {
         let site = try TestSite()
-        try await withServer(site, watching: true) { _, log in
+        try await withServer(site, watching: true, burst: .init(quietPeriod: .milliseconds(500), longest: .seconds(10))) { _, log in
             let before = site.buildCount
             for round in 0..<5 { try site.save("site/content/posts/first.md", "burst \(round)") }
             _ = try #require(await log.next(where: Self.isBuild))
             try await Task.sleep(for: .milliseconds(400))
             #expect(site.buildCount == before + 1)
+        }
+    }
+
+    /// The first build takes a while on a large site; an edit saved meanwhile builds again.
+    /// (With port 0 the server builds twice before it listens, and the rebuild for the
+    /// edit may be announced before it does: so builds are counted, not events.)
+    @Test func aSaveDuringTheFirstBuildBuildsAgain() async throws {
+        let site = try TestSite()
+        let edited = Atomic(false)
+        let rebuilder = SiteRebuilder { _ in
+            if !edited.exchange(true, ordering: .relaxed) { try site.save("site/content/posts/first.md", "Saved during the first build") }
+            return BuiltSite(id: try site.build())
+        }
+        let before = site.buildCount
+        try await withServer(site, watching: true, rebuilder: rebuilder) { _, _ in
+            let deadline = ContinuousClock.now + .seconds(10)
+            while site.buildCount < before + 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(site.buildCount == before + 3)
         }
     }
 

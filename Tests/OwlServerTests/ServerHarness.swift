@@ -7,6 +7,7 @@ func withServer(
     _ site: TestSite,
     watching: Bool = false,
     strategy: SourceWatcher.Strategy = .automatic,
+    burst: SourceWatcher.Burst = .init(),
     rebuilder: SiteRebuilder? = nil,
     _ body: (_ port: Int, _ log: EventLog) async throws -> Void
 ) async throws {
@@ -16,6 +17,7 @@ func withServer(
         watching: watching ? WatchedSources(root: site.source) : nil
     )
     configuration.watchStrategy = strategy
+    configuration.watchBurst = burst
     let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in BuiltSite(id: try site.build()) })
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
