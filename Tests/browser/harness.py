@@ -70,7 +70,8 @@ document.addEventListener('owl:patched', () => window.__owlEvents++);
 let most = 0, settled = false;
 const tick = () => { most = Math.max(most, document.getAnimations().length); if (!settled) requestAnimationFrame(tick); };
 tick();
-window.Owl.refresh().then(r => { settled = true; done({result: r, most, busy: document.querySelectorAll('[aria-busy]').length}); },
+const loaded = performance.getEntriesByType('navigation')[0]?.type;
+window.Owl.refresh().then(r => { settled = true; done({result: r, most, busy: document.querySelectorAll('[aria-busy]').length, loaded}); },
                            e => { settled = true; done({error: String(e)}); });
 """
 
@@ -126,9 +127,15 @@ class BrowserTest(unittest.TestCase):
         if outcome.get('result') == 'reloaded':
             WebDriverWait(self.driver, 10).until(
                 lambda d: d.execute_script('return !window.__owlMark && !!window.Owl && document.readyState === "complete"'))
-        self.assertNotIn('error', outcome)
+        self.console = self.driver.get_log('browser')
+        self.assertNotIn('error', outcome, f'browser console: {self.console}')
         self.outcome = outcome
         return outcome['result']
+
+    def assertRefresh(self, expected):
+        """Runs Owl.refresh() and checks its outcome; a mismatch shows the browser's console."""
+        result = self.refresh()
+        self.assertEqual(result, expected, f'outcome: {self.outcome}, browser console: {self.console}')
 
     def fresh(self, path):
         """The page as the browser parses it when loaded fresh."""
@@ -144,7 +151,7 @@ class BrowserTest(unittest.TestCase):
         self.serve(self.builds.build(new_site))
         result = self.refresh()
         got = self.html()
-        self.assertEqual(result, expect)
+        self.assertEqual(result, expect, f'outcome: {self.outcome}, browser console: {self.console}')
         if expect == 'patched':
             self.assertEqual(self.driver.execute_script('return window.__owlEvents'), 1)
             self.assertEqual(self.outcome['busy'], 0)

@@ -80,7 +80,7 @@ class MotionTest(BrowserTest):
         y = self.driver.execute_script('return scrollY')
         self.assertEqual(y, 700)
         self.serve(self.builds.build(edit(old, change)))
-        self.assertEqual(self.refresh(), 'patched')
+        self.assertRefresh('patched')
         self.assertEqual(self.driver.execute_script('return scrollY'), y)
         self.assertEqual(self.driver.execute_script('return document.activeElement.id'), 'link-2024-more-3')
 
@@ -92,6 +92,6 @@ class MotionTest(BrowserTest):
         def change(p):
             p.sections[1].cells[1].text = 'new text'
         self.serve(self.builds.build(edit(posts(), change)))
-        self.assertEqual(self.refresh(), 'patched')
+        self.assertRefresh('patched')
         self.assertEqual(self.driver.execute_script('return document.activeElement.id'), 'link-post-2023-1')
         self.assertEqual(self.driver.execute_script('return document.activeElement.textContent'), 'new text')

@@ -69,5 +69,5 @@ class RandomTest(BrowserTest):
             self.serve(self.builds.build(site))
             same = self.builds.builds[-1][0] == self.builds.builds[-2][0]
             with self.subTest(edit=serial):
-                self.assertEqual(self.refresh(), 'current' if same else 'patched')
+                self.assertRefresh('current' if same else 'patched')
                 self.assertEqual(self.html(), self.fresh('/posts/'))

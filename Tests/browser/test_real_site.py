@@ -60,7 +60,7 @@ class RealSiteTest(BrowserTest):
                 self.serve(self.outputs[0])
                 self.open(page)
                 self.serve(self.outputs[-1])
-                self.assertEqual(self.refresh(), expect)
+                self.assertRefresh(expect)
                 got = self.html()
                 self.assertEqual(got, self.fresh(page))
 

@@ -25,7 +25,7 @@ class RefreshTest(BrowserTest):
     def test_same_build_is_current(self):
         self.serve(self.builds.build(posts()))
         self.open('/posts/')
-        self.assertEqual(self.refresh(), 'current')
+        self.assertRefresh('current')
 
     def test_cell_inserted(self):
         self.assertMoves(posts(), edit(posts(), lambda p: p.sections[0].cells.insert(1, Cell('new', 'New post'))))
@@ -142,7 +142,7 @@ class RefreshTest(BrowserTest):
         new = self.builds.build(edit(posts(), lambda p: p.sections.pop(0)))
         self.rewrite_patch(new, lambda data: data.update(base=self.builds.builds[1][0]))  # another build's
         self.serve(new)
-        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_mismatched_id_reloads_untouched(self):
@@ -156,14 +156,14 @@ class RefreshTest(BrowserTest):
             new MutationObserver(r => sessionStorage.owlMutations = +sessionStorage.owlMutations + r.length)
                 .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
         """)
-        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertRefresh('reloaded')
         self.assertEqual(self.driver.execute_script('return sessionStorage.owlMutations'), '0')
 
     def test_reads_the_small_head_file_not_the_manifest(self):
         new = self.open_then_build()
         os.remove(os.path.join(new, '_owl', 'build.json'))
         self.serve(new)
-        self.assertEqual(self.refresh(), 'patched')
+        self.assertRefresh('patched')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_without_a_head_file_the_page_stays_current(self):
@@ -171,7 +171,7 @@ class RefreshTest(BrowserTest):
         os.remove(os.path.join(new, '_owl', 'head.json'))
         before = self.html()
         self.serve(new)
-        self.assertEqual(self.refresh(), 'current')
+        self.assertRefresh('current')
         self.assertEqual(self.html(), before)
 
     def test_corrupted_patch_reloads(self):
@@ -180,7 +180,7 @@ class RefreshTest(BrowserTest):
         with open(os.path.join(new, '_owl', 'patches', f'{base}.json'), 'w') as fh:
             fh.write('{"format": "owl-patch", "version": 1, "base": "' + base + '", "pag')
         self.serve(new)
-        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_missing_patch_reloads(self):
@@ -188,7 +188,7 @@ class RefreshTest(BrowserTest):
         self.open('/posts/')
         self.builds.history = 0
         self.serve(self.builds.build(edit(posts(), lambda p: p.sections.pop(0))))
-        self.assertEqual(self.refresh(), 'reloaded')
+        self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
 
