@@ -217,7 +217,7 @@ import Testing
         #expect(try site.page("index.html").contains("/other/"))
     }
 
-    @Test(arguments: ["example.com", "/blog/", "ftp://example.com/", "https://", "https://example.com/?page=2", "https://example.com/#top", "https://example.com:99999/"])
+    @Test(arguments: ["example.com", "/blog/", "ftp://example.com/", "https://", "https://example.com/?page=2", "https://example.com/#top", "https://example.com:99999/", "https://example.com/100%/", "https://example.com/%zz/"])
     func aBaseURLThatCannotBeOneIsRefused(_ baseURL: String) throws {
         let site = try SiteFixture()
         defer { site.remove() }

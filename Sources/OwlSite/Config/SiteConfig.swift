@@ -89,7 +89,8 @@ struct SectionSettings: Sendable, Equatable {
 
 extension SiteConfig {
     /// Why `text` cannot be a site's base URL, or nil when it can: an absolute `http` or
-    /// `https` URL with a host, a port if any of at most 65535, and no query or fragment.
+    /// `https` URL with a host, a port if any of at most 65535, well-formed percent escapes,
+    /// and no query or fragment.
     static func problem(withBaseURL text: String) -> String? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else {
@@ -97,7 +98,17 @@ extension SiteConfig {
         }
         guard url.query == nil, url.fragment == nil else { return "'\(text)' has a query or fragment, which a base URL cannot have" }
         if let port = url.port, port > 65535 { return "'\(text)' has the port \(port); ports go up to 65535" }
+        if !isPercentEncoded(text) { return "'\(text)' has a '%' not followed by two hex digits; write a % sign as %25" }
         return nil
+    }
+
+    /// Whether every `%` in `text` begins an escape of two hex digits.
+    private static func isPercentEncoded(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.indices.allSatisfy { index in
+            bytes[index] != UInt8(ascii: "%")
+                || (index + 2 < bytes.count && bytes[index + 1 ... index + 2].allSatisfy { Character(Unicode.Scalar($0)).isHexDigit })
+        }
     }
 
     /// Why `text` cannot be a site's language, or nil when it can: a language tag of letters
