@@ -22,6 +22,7 @@ import Testing
         Case(overlay: "template-syntax", location: "Templates/layouts/single.mustache:", message: "template syntax error"),
         Case(overlay: "deep-sections", location: "Templates/layouts/single.mustache:2:", message: "sections and included templates nest more than 100 deep"),
         Case(overlay: "deep-through-includes", location: "Templates/layouts/single.mustache:3:", message: "sections and included templates nest more than 100 deep"),
+        Case(overlay: "dynamic-partial", location: "Templates/layouts/single.mustache:2:", message: "'{{>*kind}}' names its template dynamically, which owl-site does not support; name the template"),
         Case(overlay: "missing-parent", location: "Templates/cells/TagCell.mustache:2:", message: "template 'frame' not found"),
         Case(overlay: "recursive-parent", location: "Templates/frame.mustache:2:", message: "template 'frame' includes itself (frame → frame)"),
         Case(overlay: "partial-behind-delimiters", location: "Templates/partials/header.mustache:3:", message: "template 'partials/header' includes itself"),

@@ -170,15 +170,19 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// Every `{{> partial}}` and `{{<parent}}` must name a template, and no template may
-    /// include itself, even through others: the site's values are looked up through every
-    /// enclosing section, so such an include never ends. Sections and includes may nest
-    /// ``nestingLimit`` deep, counting what a template includes. Returns the templates each
-    /// template includes.
+    /// Every `{{> partial}}` and `{{<parent}}` must name a template (not a dynamic `*name`),
+    /// and no template may include itself, even through others: the site's values are looked
+    /// up through every enclosing section, so such an include never ends. Sections and
+    /// includes may nest ``nestingLimit`` deep, counting what a template includes. Returns
+    /// the templates each template includes.
     private static func checkIncludesAndNesting(_ tags: [String: [Tag]], files: [String: String], names: Set<String>) throws -> [String: [String]] {
         var includes: [String: [(partial: String, line: Int)]] = [:]
         for name in tags.keys.sorted() {
             for tag in tags[name]! where tag.sigil == ">" || tag.sigil == "<" {
+                if tag.name.hasPrefix("*") {
+                    throw SiteError(file: files[name]!, line: tag.line,
+                                    "'{{\(tag.sigil!)\(tag.name)}}' names its template dynamically, which owl-site does not support; name the template")
+                }
                 if !names.contains(tag.name) {
                     throw SiteError(file: files[name]!, line: tag.line, "template '\(tag.name)' not found (looked for Templates/\(tag.name).mustache)")
                 }
