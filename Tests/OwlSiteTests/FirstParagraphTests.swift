@@ -15,13 +15,13 @@ import Testing
 
             Lists *deserve* **animation**, `code` and [links](https://example.com)
             across lines,\\
-            even ~~gone~~ ones & <em>raw</em> HTML.[^1]
+            even ~~old~~ new ones & <em>raw</em> HTML.[^1]
 
             Second paragraph.
 
             [^1]: A footnote.
             """
-        let text = "Lists deserve animation, code and links across lines, even gone ones & raw HTML."
+        let text = "Lists deserve animation, code and links across lines, even new ones & raw HTML."
         #expect(summary(markdown) == text)
         #expect(summary(markdown, rawHTML: true) == text)
     }
@@ -32,6 +32,13 @@ import Testing
         #expect(summary("[^a]: The note.\n\n![An owl](owl.png)\n\n- an item\n\n  in two paragraphs\n\n> Quoted *words*.\n\nLater.[^a]\n") == "Quoted words.")
         #expect(summary("# Only a heading\n\n- a\n- b[^a]\n\n```\ncode\n```\n\n[^a]: The note.\n") == nil)
         #expect(summary("") == nil)
+    }
+
+    /// Struck-through text is what the author took back: without its line it would read as
+    /// part of the sentence ("The price is 20 10 euros").
+    @Test func leavesOutStruckThroughText() {
+        #expect(summary("The price is ~~20~~ 10 euros, ~~*then*~~ now.\n") == "The price is 10 euros, now.")
+        #expect(summary("~~All of it, taken back.~~\n\nThe real start.\n") == "The real start.")
     }
 
     @Test func isOffWithALengthOfZeroOrWhenNotAsked() {

@@ -2,7 +2,7 @@ import CMarkGFM
 
 /// The summary of an item whose front matter gives none: the text of its body's first
 /// paragraph outside lists and footnotes, as Jekyll's excerpts are, without markup, images,
-/// raw HTML or footnote references, cut at a word when it is long.
+/// raw HTML, struck-through text or footnote references, cut at a word when it is long.
 enum FirstParagraph {
     /// The text of the first paragraph of `document` (a parsed cmark-gfm document) that has
     /// any, at most `length` characters long; nil when no paragraph has text or `length` is 0.
@@ -40,11 +40,19 @@ enum FirstParagraph {
             case CMARK_NODE_IMAGE:
                 // Its children are the alt text, which stands for the image, not in the sentence.
                 cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+            case _ where isStruckThrough(node):
+                // Without its line, struck-through text would read as part of the sentence.
+                cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
             default:
                 break  // raw HTML, footnote references, and the containers whose text is their children's
             }
         }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whether `node` is `~~struck-through~~` text (a node type of the strikethrough extension).
+    private static func isStruckThrough(_ node: OpaquePointer) -> Bool {
+        cmark_node_get_type_string(node).map { String(cString: $0) == "strikethrough" } ?? false
     }
 
     /// `text`, or when it is longer than `length` characters, as many of its words as fit
