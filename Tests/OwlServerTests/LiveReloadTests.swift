@@ -90,6 +90,17 @@ import Testing
         }
     }
 
+    /// The server stops its watcher when it returns, whether or not the bursts were listened to.
+    @Test(.timeLimit(.minutes(1))) func aStoppedWatcherEndsItsBursts() async throws {
+        let site = try TestSite()
+        let watcher = SourceWatcher.start(watching: WatchedSources(root: site.source))
+        var bursts = watcher.bursts.makeAsyncIterator()
+        try site.save("site/content/posts/first.md", "Seen")
+        #expect(await bursts.next() != nil)
+        watcher.stop()
+        #expect(await bursts.next() == nil)
+    }
+
     @Test func foldersCreatedLaterAreWatched() async throws {
         let site = try TestSite()
         try await withServer(site, watching: true) { port, log in
