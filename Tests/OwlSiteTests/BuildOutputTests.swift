@@ -99,6 +99,31 @@ import Testing
         }
     }
 
+    /// Without a `title`, a page reads as its file's name, a section's list as its folder's,
+    /// and the home page as the site; the home page's `<title>` is the site's alone.
+    @Test func pagesWithoutATitleAreTitledAfterTheirNames() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        func title(_ file: String) throws -> String? {
+            let page = try site.page(file)
+            guard let start = page.range(of: "<title data-owl-region=\"title\">"), let end = page.range(of: "</title>") else { return nil }
+            return String(page[start.upperBound..<end.lowerBound])
+        }
+        #expect(try site.build().status == 0)
+        #expect(try title("index.html") == "Fixture", "a home page titled Home")
+
+        try site.write("content/_index.md", "Welcome.\n")
+        try site.write("content/release-notes/_index.md", "Notes on each release.\n")
+        try site.write("content/release-notes/version_two-point-0.md", "---\ndate: 2024-01-02\n---\n\nBody.\n")
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try title("release-notes/version_two-point-0/index.html") == "Version two point 0 · Fixture")
+        #expect(try title("release-notes/index.html") == "Release notes · Fixture")
+        #expect(try site.page("release-notes/index.html").contains(">Version two point 0</a>"))
+        #expect(try title("index.html") == "Fixture")
+        #expect(try title("about/index.html") == "About · Fixture")
+    }
+
     @Test func leavesOutDraftsAndFuturePostsUnlessAsked() throws {
         let site = try SiteFixture()
         defer { site.remove() }
@@ -135,7 +160,7 @@ import Testing
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         #expect(try site.page("posts/trip/index.html").contains("<img src=\"lake.jpg\" alt=\"Lake\" />"))
         #expect(try site.page("posts/trip/lake.jpg") == "JPEG")
-        #expect(try site.page("posts/index.html").contains("<a class=\"post-link\" href=\"/posts/trip/\">trip</a>"))
+        #expect(try site.page("posts/index.html").contains("<a class=\"post-link\" href=\"/posts/trip/\">Trip</a>"))
         #expect(try site.page("index.html").contains("href=\"/about/\">About me</a>"))
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("about/index").path))
     }

@@ -38,7 +38,7 @@ public struct NewPage: Sendable, Equatable {
         try SitePath.validate(slug: name, in: source, line: nil)
         // `index` and `_index` are the pages of their folders, and named after them.
         let titled = (name == "index" || name == "_index") ? folders.last ?? "Home" : name
-        let title = SitePath.titleCase(titled.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " "))
+        let title = SitePath.title(fromName: titled)
         let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         file = source
         text = "---\ntitle: \"\(quoted)\"\ndate: \(DateText.day(now))\ndraft: true\n---\n\n"

@@ -18,7 +18,7 @@ extension ContentItem {
         self.source = source
         section = components.first ?? ""
         path = ""
-        title = name
+        title = SitePath.title(fromName: name)
         tags = []
         draft = false
         params = [:]
@@ -54,7 +54,9 @@ extension ContentItem {
                 throw SiteError(file: source, line: 1, "_index.md belongs at the top of a section folder (content/SECTION/_index.md)")
             }
             kind = components.isEmpty ? .home : .sectionIndex
-            title = lines["title"] == nil ? (components.first.map(SitePath.titleCase) ?? title) : title
+            // Without a title of its own, a section's page is titled after its folder, and
+            // the home page after the site (``SitePlan``).
+            if lines["title"] == nil { title = components.first.map(SitePath.title(fromName:)) ?? "" }
             path = components.isEmpty ? "/" : "/\(components[0])/"
         } else {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])

@@ -153,9 +153,11 @@ enum SitePath {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// `posts` → `Posts`.
-    static func titleCase(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
+    /// The title a file or folder name reads as, for a page or section without one of its
+    /// own: `posts` → `Posts`, `my-trip` → `My trip`, `release_notes` → `Release notes`.
+    static func title(fromName name: String) -> String {
+        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// The output folder owl-site keeps its own files in: the build manifest, its history,

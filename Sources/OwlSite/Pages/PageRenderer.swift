@@ -92,6 +92,7 @@ struct PageRenderer: Sendable {
             }
         case let .list(intro, pagination, feed):
             pageValues = ["title": page.title, "url": context.url(page.path)]
+            if page.path == "/" { pageValues["isHome"] = true }
             if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title ?? context.config.title] }
             if let intro { pageValues["intro"] = intro }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }

@@ -67,7 +67,7 @@ struct SitePlan: Sendable {
         for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
             let intro = sectionIntros[name]
-            let title = intro.map(\.title) ?? settings.title ?? SitePath.titleCase(name)
+            let title = intro.map(\.title) ?? settings.title ?? SitePath.title(fromName: name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
                          settings: settings, config: config, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
@@ -85,7 +85,8 @@ struct SitePlan: Sendable {
         let recentList = ListModel(style: .list, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
-        try registry.add(PageSpec(path: "/", title: home?.title ?? config.title, layout: "layouts/home",
+        let homeTitle = home.map(\.title).flatMap { $0.isEmpty ? nil : $0 } ?? config.title
+        try registry.add(PageSpec(path: "/", title: homeTitle, layout: "layouts/home",
                                   body: .list(intro: home?.body, pagination: nil, feed: nil), lists: [recentList],
                                   origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
         pages = registry.pages.sorted { $0.path < $1.path }

@@ -93,7 +93,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="owl-build" content="{{buildID}}">
-<title data-owl-region="title">{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}</title>
+<title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isHome}}</title>
 {{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
 {{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
 {{/site.description}}{{/page.summary}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
