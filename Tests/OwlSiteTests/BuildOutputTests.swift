@@ -189,6 +189,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/index.v2/cover.jpg").path))
     }
 
+    /// `tags: swift, web` written as one text means two tags; a list's items are kept whole.
+    @Test func tagsWrittenAsOneTextAreSplitAtCommas() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-01\ntags: swift, web\n---\na")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-02\ntags: 'lists,  '\n---\nb")
+        try site.write("content/posts/c.md", "---\ntitle: C\ndate: 2024-01-03\ntags: [\"one, two\"]\n---\nc")
+        let result = try site.build()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("tags").path).sorted()
+        #expect(pages == ["index.html", "lists", "one-two", "swift", "web"])
+        #expect(try site.page("tags/one-two/index.html").contains(">#one, two</h1>"))
+    }
+
     /// C, C++ and C# are three tags; names that differ only in punctuation are one, with a warning.
     @Test func tagsThatDifferBySymbolsHavePagesOfTheirOwn() throws {
         let site = try SiteFixture(nil)

@@ -12,7 +12,8 @@ import Testing
         return [
             field.key, "\(field.line ?? -1)",
             answer { try field.string() }, answer { try field.bool() }, answer { try field.int() },
-            answer { try field.date().timeIntervalSince1970 }, answer { try field.strings() }, answer { try field.fieldValue() as FieldValue },
+            answer { try field.date().timeIntervalSince1970 }, answer { try field.strings() }, answer { try field.strings(separatedBy: ",") },
+            answer { try field.fieldValue() as FieldValue },
         ]
     }
 
@@ -27,6 +28,7 @@ import Testing
         "date: 2000-02-29\nleap: 2024-02-29\nold: 1900-01-01\nlate: 9999-12-31\nnew: 2026-11-22\n",
         "draft: maybe\nweight: heavy\ndate: someday\ncount: true\ntags: \"one\"\ntitle: [a, b]\n",
         "title: \"\"\nsummary: ''\n",
+        "tags: swift, web\nkeywords: \"a, b,, c \"\n",
         "",
     ])
     func readsWhatYamsReads(yaml: String) throws {

@@ -77,8 +77,9 @@ struct YAMLField {
         return value
     }
 
-    func strings() throws -> [String] {
-        if let scalar = node.scalar { return scalar.string.isEmpty ? [] : [scalar.string] }
+    /// A list of text; one text is a list of itself, or of its parts between `separator`s.
+    func strings(separatedBy separator: Character? = nil) throws -> [String] {
+        if let scalar = node.scalar { return scalar.string.listItems(separatedBy: separator) }
         guard let sequence = node.sequence else { throw error("'\(key)' must be a list of text") }
         return try sequence.map { item in
             guard let scalar = item.scalar else { throw SiteError(file: file, line: item.mark.map { $0.line + lineOffset }, "'\(key)' must be a list of text") }
@@ -92,5 +93,14 @@ struct YAMLField {
             throw error("'\(key)' must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
         }
         return value
+    }
+}
+
+extension String {
+    /// This text as the items of a list: none when it is empty; when `separator` is
+    /// given, its parts between separators, trimmed, empty ones left out.
+    func listItems(separatedBy separator: Character?) -> [String] {
+        guard let separator else { return isEmpty ? [] : [self] }
+        return split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }

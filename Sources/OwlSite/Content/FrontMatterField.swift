@@ -82,11 +82,12 @@ struct FrontMatterField {
         return try yamlField().date()
     }
 
-    func strings() throws -> [String] {
+    /// A list of text; one text is a list of itself, or of its parts between `separator`s.
+    func strings(separatedBy separator: Character? = nil) throws -> [String] {
         switch plain {
-        case let .scalar(text, _)?: return text.isEmpty ? [] : [text]
+        case let .scalar(text, _)?: return text.listItems(separatedBy: separator)
         case let .list(items)?: return items
-        case nil: return try yamlField().strings()
+        case nil: return try yamlField().strings(separatedBy: separator)
         }
     }
 
