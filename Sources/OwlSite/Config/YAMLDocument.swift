@@ -70,10 +70,13 @@ struct YAMLField {
     }
 
     func date() throws -> Date {
-        guard let scalar = node.scalar, let value = Date.construct(from: scalar) else {
-            throw error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(node.scalar?.string ?? "a list")'")
+        let written = node.scalar?.string
+        // What other generators take but YAML does not, in YAML's spelling.
+        let scalar = written.flatMap(DateText.yamlTimestamp(from:)).map { Node.Scalar($0) } ?? node.scalar
+        guard let scalar, let value = Date.construct(from: scalar) else {
+            throw error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(written ?? "a list")'")
         }
-        guard DateText.fieldsExist(inTimestamp: scalar.string) else { throw error("'\(key)' is not a real date or time: '\(scalar.string)'") }
+        guard DateText.fieldsExist(inTimestamp: scalar.string) else { throw error("'\(key)' is not a real date or time: '\(written ?? "")'") }
         return value
     }
 

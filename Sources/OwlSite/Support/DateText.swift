@@ -98,6 +98,19 @@ enum DateText {
         }
     }
 
+    /// The YAML timestamp for a date and time written as other generators take it but YAML
+    /// does not: without seconds (`2024-05-01 09:30`, seconds 0) or with a zone without a
+    /// colon (`2024-05-01 09:30:00 +0100`, as Jekyll writes them). Nil for any other text.
+    static func yamlTimestamp(from text: String) -> String? {
+        let pattern = /(\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?([ \t]*)(Z|[+-]\d{1,2}(?::?\d{2})?)?/
+        guard let match = text.wholeMatch(of: pattern) else { return nil }
+        let (_, dayAndTime, seconds, space, zone) = match.output
+        var zoneText = zone.map(String.init) ?? ""
+        if zoneText.count == 5, !zoneText.contains(":") { zoneText.insert(":", at: zoneText.index(zoneText.startIndex, offsetBy: 3)) }
+        let timestamp = dayAndTime + (seconds ?? ":00") + space + zoneText
+        return timestamp == text ? nil : String(timestamp)
+    }
+
     /// Whether the numbers of a YAML timestamp (`2024-05-01`, `2024-05-01T09:30:00.5Z`,
     /// `2024-05-01 09:30:00 +2:00`) are a day and a time that exist. Yams reads the fields
     /// through Foundation's calendar, which turns month 13 into January of the next year and

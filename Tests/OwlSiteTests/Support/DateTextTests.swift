@@ -47,4 +47,25 @@ import Testing
             #expect(!DateText.fieldsExist(inTimestamp: text), "\(text)")
         }
     }
+
+    /// Dates as Jekyll writes them, and times without seconds, in YAML's spelling.
+    @Test func otherGeneratorsDatesBecomeYAMLTimestamps() {
+        for (text, timestamp) in [("2024-05-01 09:30:00 +0100", "2024-05-01 09:30:00 +01:00"), ("2024-05-01 09:30", "2024-05-01 09:30:00"),
+                                  ("2024-05-01T09:30Z", "2024-05-01T09:30:00Z"), ("2024-05-01 9:30 -0530", "2024-05-01 9:30:00 -05:30"),
+                                  ("2024-5-1  09:30:00.5\t+0100", "2024-5-1  09:30:00.5\t+01:00")] {
+            #expect(DateText.yamlTimestamp(from: text) == timestamp, "\(text)")
+        }
+        // Already YAML timestamps, or no dates and times at all.
+        for text in ["2024-05-01", "2024-05-01 09:30:00", "2024-05-01T09:30:00+01:00", "2024-05-01 09:30:00 +01", "someday", "2024-05-01 09", "09:30"] {
+            #expect(DateText.yamlTimestamp(from: text) == nil, "\(text)")
+        }
+    }
+
+    /// A date in Jekyll's spelling is the moment it names; one out of range names what was written.
+    @Test func frontMatterTakesJekyllsDates() throws {
+        let fields = try FrontMatter(parsing: "---\ndate: 2024-05-01 09:30:00 +0100\nlater: 2024-05-01 10:15\nwrong: 2024-05-01 25:00\n---\n", file: "p.md").fields
+        #expect(try fields[0].date() == Date(timeIntervalSince1970: 1_714_552_200))
+        #expect(try fields[1].date() == Date(timeIntervalSince1970: 1_714_558_500))
+        #expect(throws: SiteError(file: "p.md", line: 4, "'wrong' is not a real date or time: '2024-05-01 25:00'")) { try fields[2].date() }
+    }
 }
