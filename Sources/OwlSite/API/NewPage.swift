@@ -18,7 +18,7 @@ public struct NewPage: Sendable, Equatable {
     public init(path: String, now: Date) throws {
         var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
         if relative.hasSuffix("/") { relative += "index.md" }
-        if !relative.hasSuffix(".md") && !relative.hasSuffix(".markdown") { relative += ".md" }
+        if !SitePath.isMarkdown(relative) { relative += ".md" }
         var folders = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let fileName = folders.removeLast()
         let name = String(fileName[..<fileName.lastIndex(of: ".")!])
@@ -78,7 +78,7 @@ public struct NewPage: Sendable, Equatable {
         if parts.count == 3, Self.indexNames.contains(parts[2]) {
             // The first page found is enough: a section may hold thousands.
             let holdsPages = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)?
-                .contains { ($0 as? URL).map { $0.pathExtension == "md" || $0.pathExtension == "markdown" } ?? false } ?? false
+                .contains { ($0 as? URL).map { SitePath.isMarkdown($0.lastPathComponent) } ?? false } ?? false
             if holdsPages {
                 throw SiteError(file: file, "\(section)/ holds pages, which its address /\(parts[1])/ lists: name this one, as \(parts[1])/my-trip.md, "
                                 + "or write the section's own text in \(parts[1])/_index.md")
@@ -89,5 +89,5 @@ public struct NewPage: Sendable, Equatable {
         }
     }
 
-    private static let indexNames = ["index.md", "index.markdown"]
+    private static let indexNames = SitePath.markdownExtensions.map { "index.\($0)" }
 }

@@ -70,13 +70,17 @@ struct YAMLField {
     }
 
     func date() throws -> Date {
-        let written = node.scalar?.string
-        // What other generators take but YAML does not, in YAML's spelling.
-        let scalar = written.flatMap(DateText.yamlTimestamp(from:)).map { Node.Scalar($0) } ?? node.scalar
-        guard let scalar, let value = Date.construct(from: scalar) else {
-            throw error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(written ?? "a list")'")
+        func notADate(_ shown: String) -> SiteError { error("'\(key)' must be a date like 2024-05-01 or 2024-05-01T09:30:00Z, not '\(shown)'") }
+        guard let written = node.scalar else { throw notADate("a list") }
+        var scalar = written
+        var value = Date.construct(from: written)
+        // What YAML refuses but other generators take, in YAML's spelling.
+        if value == nil, let timestamp = DateText.yamlTimestamp(from: written.string) {
+            scalar = Node.Scalar(timestamp)
+            value = Date.construct(from: scalar)
         }
-        guard DateText.fieldsExist(inTimestamp: scalar.string) else { throw error("'\(key)' is not a real date or time: '\(written ?? "")'") }
+        guard let value else { throw notADate(written.string) }
+        guard DateText.fieldsExist(inTimestamp: scalar.string) else { throw error("'\(key)' is not a real date or time: '\(written.string)'") }
         return value
     }
 

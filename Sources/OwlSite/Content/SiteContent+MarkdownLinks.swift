@@ -39,8 +39,7 @@ extension SiteContent {
 
     /// Whether `link`, one of an item's ``ContentItem/links``, is to a Markdown file.
     private static func isMarkdownFile(_ link: String) -> Bool {
-        let target = LinkChecker.target(of: link)
-        return target.hasSuffix(".md") || target.hasSuffix(".markdown")
+        SitePath.isMarkdown(LinkChecker.target(of: link))
     }
 
     /// `text` as cmark-gfm writes it in a link: `&` and `'` escaped (the rest of what an

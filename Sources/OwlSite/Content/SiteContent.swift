@@ -30,7 +30,7 @@ extension SiteContent {
             }
         }
         for path in try FileTree.files(below: contentFolder) {
-            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+            if SitePath.isMarkdown(path) {
                 markdownPaths.append(path)
             } else {
                 try SitePath.checkCopied(to: path, from: "content/\(path)")

@@ -46,6 +46,14 @@ enum SitePath {
         return path.hasSuffix(".html") ? path : Self.file(for: path.hasSuffix("/") ? alias : alias + "/")
     }
 
+    /// The endings of Markdown files, each of which is a page in `content/`.
+    static let markdownExtensions = ["md", "markdown"]
+
+    /// Whether `path` names a Markdown file (``markdownExtensions``).
+    static func isMarkdown(_ path: some StringProtocol) -> Bool {
+        markdownExtensions.contains { path.hasSuffix(".\($0)") }
+    }
+
     /// The folder of a page bundle (`posts/trip/`) when `file`, a path below `content/`, is its
     /// `index.md` (`posts/trip/index.md`), the page of that folder; nil for any other file,
     /// `index.md` at the top (the home page) and `index.v2.md` among them. Read by bytes:
