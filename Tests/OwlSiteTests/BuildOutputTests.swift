@@ -122,6 +122,12 @@ import Testing
         #expect(try site.page("release-notes/index.html").contains(">Version two point 0</a>"))
         #expect(try title("index.html") == "Fixture")
         #expect(try title("about/index.html") == "About · Fixture")
+
+        // owl.yml's title for a section stands when its `_index.md` has none.
+        try site.write("owl.yml", try String(contentsOf: site.root.appendingPathComponent("owl.yml"), encoding: .utf8)
+                       + "  release-notes: { title: Changes }\n")
+        #expect(try site.build().status == 0)
+        #expect(try title("release-notes/index.html") == "Changes · Fixture")
     }
 
     @Test func leavesOutDraftsAndFuturePostsUnlessAsked() throws {

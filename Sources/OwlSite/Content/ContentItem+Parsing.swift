@@ -54,9 +54,9 @@ extension ContentItem {
                 throw SiteError(file: source, line: 1, "_index.md belongs at the top of a section folder (content/SECTION/_index.md)")
             }
             kind = components.isEmpty ? .home : .sectionIndex
-            // Without a title of its own, a section's page is titled after its folder, and
-            // the home page after the site (``SitePlan``).
-            if lines["title"] == nil { title = components.first.map(SitePath.title(fromName:)) ?? "" }
+            // Without a title of its own, the plan titles it (owl.yml's section title, the
+            // folder's name, the site's title).
+            if lines["title"] == nil { title = "" }
             path = components.isEmpty ? "/" : "/\(components[0])/"
         } else {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])

@@ -67,7 +67,7 @@ struct SitePlan: Sendable {
         for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
             let intro = sectionIntros[name]
-            let title = intro.map(\.title) ?? settings.title ?? SitePath.title(fromName: name)
+            let title = Self.ownTitle(of: intro) ?? settings.title ?? SitePath.title(fromName: name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
                          settings: settings, config: config, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
@@ -85,8 +85,7 @@ struct SitePlan: Sendable {
         let recentList = ListModel(style: .list, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
-        let homeTitle = home.map(\.title).flatMap { $0.isEmpty ? nil : $0 } ?? config.title
-        try registry.add(PageSpec(path: "/", title: homeTitle, layout: "layouts/home",
+        try registry.add(PageSpec(path: "/", title: Self.ownTitle(of: home) ?? config.title, layout: "layouts/home",
                                   body: .list(intro: home?.body, pagination: nil, feed: nil), lists: [recentList],
                                   origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
         pages = registry.pages.sorted { $0.path < $1.path }
@@ -152,6 +151,13 @@ struct SitePlan: Sendable {
         try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
         navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
+    }
+
+    /// The title the front matter of `index`, a section's or the home page's `_index.md`,
+    /// gives it; nil without one.
+    private static func ownTitle(of index: ContentItem?) -> String? {
+        guard let title = index?.title, !title.isEmpty else { return nil }
+        return title
     }
 
     /// One list page, or several with a page size, of `members` (already sorted; `years` by
