@@ -91,6 +91,7 @@ import Owl
         change("language") { $0.language = "de" }
         change("baseURL") { $0.baseURL = "https://example.com/" }
         change("rawHTML") { $0.rawHTML = true }
+        change("highlight") { $0.highlight = false }
         change("summaryLength") { $0.summaryLength = 0 }
         change("homeRecent") { $0.homeRecent = 3 }
         change("feedCount") { $0.feedCount = 3 }

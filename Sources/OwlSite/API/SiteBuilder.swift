@@ -59,7 +59,7 @@ public struct SiteBuilder: Sendable {
         defer { spare?.close() }
         let config = try loadConfig()
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)")
+        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)")
         let content = try SiteContent.load(options, config: config, cache: cache)
         let plan = try SitePlan(content: content, templates: templates)
         // A first build writes every file: their folders are made while the pages render.

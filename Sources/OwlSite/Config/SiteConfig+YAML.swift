@@ -23,6 +23,7 @@ extension SiteConfig {
                 if let problem = problem(withBaseURL: text) { throw value.error("baseURL \(problem)") }
                 config.baseURL = text
             case "rawHTML": config.rawHTML = try value.bool()
+            case "highlight": config.highlight = try value.bool()
             case "summaryLength": config.summaryLength = try value.int(minimum: 0)
             case "homeRecent": config.homeRecent = try value.int(minimum: 0)
             case "feedCount": config.feedCount = try value.int(minimum: 0)

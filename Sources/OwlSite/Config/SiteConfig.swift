@@ -22,6 +22,8 @@ struct SiteConfig: Sendable, Equatable {
     private(set) var rootPath = "/"
     /// Lets raw HTML in Markdown through (off: it is replaced by a comment).
     var rawHTML = false
+    /// Highlights fenced code blocks in a language ``CodeLanguage`` knows.
+    var highlight = true
     /// The most characters of a page's first paragraph that stand for its summary when its
     /// front matter has no `summary`; 0 means no such summaries.
     var summaryLength = 160

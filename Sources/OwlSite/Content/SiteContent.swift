@@ -42,7 +42,9 @@ extension SiteContent {
             }
         }
 
-        let markdown = MarkdownRenderer(allowsRawHTML: config.rawHTML, rootPath: config.rootPath, summaryLength: config.summaryLength)
+        let markdown = MarkdownRenderer(
+            allowsRawHTML: config.rawHTML, highlightsCode: config.highlight, rootPath: config.rootPath, summaryLength: config.summaryLength
+        )
         let contentPath = contentFolder.path
         // Every file is read unless the cache spares it: static files always, Markdown when there is no cache.
         SourceText.prefetch(staticFiles.values.map(\.path) + (cache.isEmpty ? markdownPaths.map { contentPath + "/" + $0 } : []))

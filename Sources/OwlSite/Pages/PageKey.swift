@@ -14,7 +14,7 @@ enum PageKey {
     /// The settings pages are rendered with, as text: every one but those no page shows
     /// (`history`, and `sectionLines`, which only errors name).
     static func settings(_ config: SiteConfig) -> String {
-        var text = "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)|\(config.summaryLength)"
+        var text = "config \(config.title)|\(config.description)|\(config.author)|\(config.language)|\(config.baseURL ?? "")|\(config.rawHTML)|\(config.highlight)|\(config.summaryLength)"
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for name in config.words.keys.sorted() { text += "word \(name) \(config.words[name]!)\n" }

@@ -13,10 +13,12 @@ enum EmbeddedTheme {
   --line: #e4e0da;
   --back: #fdfcfa;
   --card: #f5f1eb;
+  --hl-keyword: #9c2f6d; --hl-type: #24618e; --hl-string: #3b7424; --hl-number: #9a5200; --hl-comment: #727881; --hl-attribute: #8c5a00; --hl-variable: #1f6f70;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
-  :root { --text: #e6e3de; --muted: #a3a7ad; --accent: #e0a865; --line: #33363b; --back: #17191c; --card: #22252a; }
+  :root { --text: #e6e3de; --muted: #a3a7ad; --accent: #e0a865; --line: #33363b; --back: #17191c; --card: #22252a;
+          --hl-keyword: #e88fc4; --hl-type: #8cbde6; --hl-string: #a8d68c; --hl-number: #f0b474; --hl-comment: #8e949c; --hl-attribute: #e8c27a; --hl-variable: #7fd0cf; }
 }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; scrollbar-gutter: stable; }  /* no sideways jump when a page or a patch changes whether it scrolls */
@@ -46,6 +48,9 @@ time { white-space: nowrap; }
 .post-body img { max-width: 100%; height: auto; }
 pre { overflow-x: auto; padding: .9rem 1rem; background: var(--card); border-radius: .4rem; font-size: .9rem; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .92em; }
+.hl-keyword { color: var(--hl-keyword); font-weight: 600; } .hl-type { color: var(--hl-type); } .hl-string { color: var(--hl-string); }
+.hl-number { color: var(--hl-number); } .hl-comment { color: var(--hl-comment); font-style: italic; } .hl-attribute { color: var(--hl-attribute); }
+.hl-variable { color: var(--hl-variable); }
 table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; }
 blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }

@@ -1,0 +1,155 @@
+/// How ``CodeHighlighter`` reads one programming language: its keywords, comments and
+/// strings. A fenced code block names its language in its info string (` ```swift `).
+struct CodeLanguage: Sendable {
+    /// A kind of string literal.
+    struct StringKind: Sendable {
+        /// What opens and closes it (`"`, `'''`).
+        var delimiter: String
+        /// Whether it may run over several lines; one that may not ends at the line's end.
+        var multiline = false
+        /// Whether a backslash escapes the next character.
+        var escapes = true
+        /// Whether it holds one character at most (`'a'`, `'\n'`): a `'` followed by more is
+        /// no string (a Rust lifetime, `'a`).
+        var character = false
+    }
+
+    /// The info-string names (lowercase) that choose the language.
+    var names: [String]
+    var keywords: Set<String>
+    /// What starts a comment that runs to the line's end. One starting with `#` counts only
+    /// at a line's or a word's start (`$#` in a shell script is no comment).
+    var lineComments: [String] = []
+    /// What opens and closes a comment that may span lines, and whether such comments nest.
+    var blockComment: (open: String, close: String, nests: Bool)?
+    /// String kinds, longest delimiter first.
+    var strings: [StringKind] = []
+    /// Characters that start an attribute or directive with the word after them (`@main`, `#if`).
+    var attributePrefixes: Set<UInt8> = []
+    /// Whether a word starting with a capital letter names a type.
+    var capitalizedTypes = false
+    /// Whether `$NAME` and `${…}` are variables (shell).
+    var dollarVariables = false
+
+    /// The language named by a code block's info string (its first word), if owl-site knows it.
+    static func named(_ info: String) -> CodeLanguage? {
+        let name = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first?.lowercased() ?? ""
+        return byName[name]
+    }
+
+    private static let byName: [String: CodeLanguage] = {
+        var table: [String: CodeLanguage] = [:]
+        for language in all { for name in language.names { table[name] = language } }
+        return table
+    }()
+
+    private static let cStrings = [StringKind(delimiter: "\""), StringKind(delimiter: "'", character: true)]
+
+    static let all: [CodeLanguage] = [
+        CodeLanguage(
+            names: ["swift"],
+            keywords: words("""
+                actor any as associatedtype async await break case catch class continue convenience default defer deinit \
+                didSet do dynamic else enum extension fallthrough false fileprivate final for func get guard if import in \
+                indirect infix init inout internal is isolated lazy let mutating nil nonisolated nonmutating open operator \
+                optional override package postfix precedencegroup prefix private protocol public repeat required rethrows \
+                return self Self set some static struct subscript super switch throw throws true try typealias unowned var \
+                weak where while willSet consuming borrowing sending
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", true),
+            strings: [StringKind(delimiter: "\"\"\"", multiline: true), StringKind(delimiter: "\"")],
+            attributePrefixes: [UInt8(ascii: "@"), UInt8(ascii: "#")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["javascript", "js", "jsx", "mjs", "typescript", "ts", "tsx"],
+            keywords: words("""
+                abstract as async await break case catch class const continue debugger declare default delete do else enum \
+                export extends false finally for from function get if implements import in instanceof interface keyof let \
+                new null of private protected public readonly return set static super switch this throw true try type \
+                typeof undefined var void while with yield
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "`", multiline: true), StringKind(delimiter: "\""), StringKind(delimiter: "'")],
+            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["json", "jsonc"],
+            keywords: words("true false null"),
+            lineComments: ["//"], blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "\"")]
+        ),
+        CodeLanguage(
+            names: ["python", "py"],
+            keywords: words("""
+                and as assert async await break class continue def del elif else except False finally for from global if \
+                import in is lambda None nonlocal not or pass raise return True try while with yield match case self
+                """),
+            lineComments: ["#"],
+            strings: [StringKind(delimiter: "\"\"\"", multiline: true), StringKind(delimiter: "'''", multiline: true),
+                      StringKind(delimiter: "\""), StringKind(delimiter: "'")],
+            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["sh", "shell", "bash", "zsh", "console"],
+            keywords: words("""
+                case do done elif else esac export fi for function if in local readonly return select then until while \
+                break continue exit set unset shift source
+                """),
+            lineComments: ["#"],
+            strings: [StringKind(delimiter: "\"", multiline: true), StringKind(delimiter: "'", multiline: true, escapes: false)],
+            dollarVariables: true
+        ),
+        CodeLanguage(
+            names: ["c", "h", "cpp", "c++", "cc", "hpp", "objc", "objective-c", "objectivec"],
+            keywords: words("""
+                auto bool break case catch char class const constexpr continue default delete do double else enum explicit \
+                extern false float for friend goto if inline int long namespace new noexcept nullptr operator private \
+                protected public register return short signed sizeof static struct switch template this throw true try \
+                typedef typename union unsigned using virtual void volatile while NULL nil YES NO self super id \
+                interface implementation end property
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", false), strings: cStrings,
+            attributePrefixes: [UInt8(ascii: "#"), UInt8(ascii: "@")]
+        ),
+        CodeLanguage(
+            names: ["java", "kotlin", "kt", "kts"],
+            keywords: words("""
+                abstract as boolean break byte case catch char class companion const continue data default do double else \
+                enum extends false final finally float for fun if implements import in instanceof int interface internal \
+                is long native new null object open override package private protected public return sealed short static \
+                super switch synchronized this throw throws true try val var void when while
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "\"\"\"", multiline: true)] + cStrings,
+            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["go", "golang"],
+            keywords: words("""
+                break case chan const continue default defer else fallthrough false for func go goto if import interface \
+                iota map nil package range return select struct switch true type var
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "`", multiline: true, escapes: false)] + cStrings
+        ),
+        CodeLanguage(
+            names: ["rust", "rs"],
+            keywords: words("""
+                as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod \
+                move mut pub ref return self Self static struct super trait true type unsafe use where while
+                """),
+            lineComments: ["//"], blockComment: ("/*", "*/", true), strings: cStrings,
+            attributePrefixes: [UInt8(ascii: "#")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["yaml", "yml"],
+            keywords: words("true false null yes no on off"),
+            lineComments: ["#"],
+            strings: [StringKind(delimiter: "\""), StringKind(delimiter: "'", escapes: false)]
+        ),
+    ]
+
+    private static func words(_ text: String) -> Set<String> {
+        Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+@testable import OwlSite
+import Testing
+
+@Suite struct CodeHighlighterTests {
+    private func html(_ code: String, _ language: String) throws -> String {
+        CodeHighlighter(language: try #require(CodeLanguage.named(language))).html(code)
+    }
+
+    /// The text a browser shows: the spans taken out and the four escapes undone.
+    private func text(of html: String) -> String {
+        html.replacingOccurrences(of: #"<span class="hl-[a-z]+">"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "</span>", with: "")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    @Test func marksUpSwift() throws {
+        let code = """
+            @MainActor final class Box<T> { // a box
+                let name = "a \\"b\\" <c>", count = 0x1F + 2.5 /* one /* nested */ comment */
+            }
+            #if DEBUG
+            """
+        #expect(try html(code, "swift") == """
+            <span class="hl-attribute">@MainActor</span> <span class="hl-keyword">final</span> <span class="hl-keyword">class</span> \
+            <span class="hl-type">Box</span>&lt;<span class="hl-type">T</span>&gt; { <span class="hl-comment">// a box</span>
+                <span class="hl-keyword">let</span> name = <span class="hl-string">&quot;a \\&quot;b\\&quot; &lt;c&gt;&quot;</span>, \
+            count = <span class="hl-number">0x1F</span> + <span class="hl-number">2.5</span> \
+            <span class="hl-comment">/* one /* nested */ comment */</span>
+            }
+            <span class="hl-attribute">#if</span> <span class="hl-type">DEBUG</span>
+            """)
+    }
+
+    @Test func aKeywordAfterADotIsAMembersName() throws {
+        #expect(try html("x.default = self", "swift") == #"x.default = <span class="hl-keyword">self</span>"#)
+    }
+
+    @Test func aStringOnOneLineEndsWithIt() throws {
+        #expect(try html("let a = \"open\nlet b", "swift") == """
+            <span class="hl-keyword">let</span> a = <span class="hl-string">&quot;open</span>
+            <span class="hl-keyword">let</span> b
+            """)
+        #expect(try html("s = \"\"\"\nmany\nlines\n\"\"\"", "swift").contains("<span class=\"hl-string\">&quot;&quot;&quot;\nmany\nlines\n&quot;&quot;&quot;</span>"))
+    }
+
+    @Test func aHashStartsAShellCommentOnlyAtAWordsStart() throws {
+        #expect(try html("echo $# a#b # note", "sh") == """
+            echo <span class="hl-variable">$#</span> a#b <span class="hl-comment"># note</span>
+            """)
+        #expect(try html("echo \"$HOME\" ${PATH} 'it\\'", "bash") == """
+            echo <span class="hl-string">&quot;$HOME&quot;</span> <span class="hl-variable">${PATH}</span> <span class="hl-string">'it\\'</span>
+            """)
+    }
+
+    @Test func aQuoteOpensACharacterOnlyWhenOneCharacterFollows() throws {
+        #expect(try html("fn f<'a>(x: &'a str) -> char { 'x' } '\\n' 'é'", "rust") == """
+            <span class="hl-keyword">fn</span> f&lt;'a&gt;(x: &amp;'a str) -&gt; char { <span class="hl-string">'x'</span> } \
+            <span class="hl-string">'\\n'</span> <span class="hl-string">'é'</span>
+            """)
+        #expect(try html("#[derive(Debug)]\nstruct S;", "rs").hasPrefix(#"<span class="hl-attribute">#[derive(Debug)]</span>"#))
+    }
+
+    @Test(arguments: ["Swift", "JS", "typescript", "json", "py", "console", "c++", "objective-c", "kotlin", "go", "rust", "yml"])
+    func theInfoStringsFirstWordNamesTheLanguage(_ name: String) {
+        #expect(CodeLanguage.named(name + " title=\"x\"") != nil)
+        #expect(CodeLanguage.named("not-" + name) == nil)
+    }
+
+    /// Whatever the code, valid or not, the highlighted HTML shows it whole, and its spans
+    /// neither nest nor stay open.
+    @Test func everyLanguageKeepsEveryCharacter() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "#[", "@", "$", "${", "}", "\\", "\n", " ", "<", ">", "&",
+                      "let", "if", "Type", "x", "0x1F", "3.14", ".", "é", "💡", "'a", "(", ")"]
+        for language in CodeLanguage.all {
+            let highlighter = CodeHighlighter(language: language)
+            for _ in 0..<300 {
+                let code = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                let html = highlighter.html(code)
+                #expect(text(of: html) == code, "\(language.names[0]): \(code.debugDescription)")
+                let tags = html.matches(of: /<\/?span[^>]*>/).map { $0.output.hasPrefix("</") }
+                #expect(tags.enumerated().allSatisfy { $1 == ($0 % 2 == 1) }, "\(language.names[0]): \(code.debugDescription)")
+                #expect(!html.replacingOccurrences(of: #"</?span[^>]*>"#, with: "", options: .regularExpression).contains("<"))
+            }
+        }
+    }
+
+    @Test func fencedCodeInAKnownLanguageIsHighlighted() {
+        let markdown: Substring = "- item\n\n  ```swift title=\"A\"\n  let a = \"<b>\"\n  ```\n\n```text\nlet b\n```\n"
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).html
+        #expect(html.contains("""
+            <li>
+            <p>item</p>
+            <pre><code class="language-swift"><span class="hl-keyword">let</span> a = <span class="hl-string">&quot;&lt;b&gt;&quot;</span>
+            </code></pre>
+            </li>
+            """))
+        #expect(html.contains("<pre><code class=\"language-text\">let b\n</code></pre>"))
+    }
+
+    @Test func withoutHighlightingCodeIsAsCmarkWritesIt() {
+        let markdown: Substring = "```swift\nlet a = \"<b>\"\n```\n\n    indented\n"
+        let plain = MarkdownRenderer(allowsRawHTML: false, highlightsCode: false, rootPath: "/").render(markdown).html
+        #expect(plain == "<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>\n<pre><code>indented\n</code></pre>\n")
+        let highlighted = MarkdownRenderer(allowsRawHTML: true, rootPath: "/").render(markdown).html
+        #expect(highlighted.hasSuffix("<pre><code>indented\n</code></pre>\n") && highlighted.contains("hl-keyword"))
+    }
+
+    @Test func owlYmlTurnsItOff() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/code.md", "---\ntitle: Code\n---\n\n```swift\nlet a = 1\n```\n")
+        #expect(try site.build().status == 0)
+        #expect(try site.page("code/index.html").contains(#"<span class="hl-keyword">let</span>"#))
+        try site.write("owl.yml", "highlight: false\n")
+        #expect(try site.build().status == 0)
+        #expect(try site.page("code/index.html").contains("<code class=\"language-swift\">let a = 1\n</code>"))
+        try site.write("owl.yml", "title: T\nhighlight: sometimes\n")
+        let refused = try site.build()
+        #expect(refused.status == 1 && refused.standardError.contains("owl.yml:2"))
+    }
+}
