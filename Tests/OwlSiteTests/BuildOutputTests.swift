@@ -270,6 +270,23 @@ import Testing
         #expect(feed.components(separatedBy: "<entry>").count == 5)
     }
 
+    /// With a base URL, each page names its permalink as canonical: items, lists and later
+    /// list pages; the not-found page, which stands for any address, names none.
+    @Test func pagesNameTheirPermalinkWhenThereIsABaseURL() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "pageSize: 2\n")
+        #expect(try site.build().status == 0)
+        #expect(try !site.page("posts/first/index.html").contains("rel=\"canonical\""))
+        #expect(try site.build(["--base-url", "https://example.org/sub/"]).status == 0)
+        let canonical = { (file: String) in try site.page(file).matches(of: /<link rel="canonical" href="([^"]*)">/).map { String($0.output.1) } }
+        #expect(try canonical("posts/first/index.html") == ["https://example.org/sub/posts/first/"])
+        #expect(try canonical("posts/page/2/index.html") == ["https://example.org/sub/posts/page/2/"])
+        #expect(try canonical("index.html") == ["https://example.org/sub/"])
+        #expect(try canonical("tags/a/index.html") == ["https://example.org/sub/tags/a/"])
+        #expect(try canonical("404.html") == [])
+    }
+
     @Test func rendersGFMWithHeadingAnchorsAndCopiesStaticFiles() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -27,7 +27,7 @@ struct PageContext {
 
     /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
     /// A title, description or author left empty is left out, so that `{{#site.author}}…`
-    /// (where Mustache counts an empty string as a value) shows nothing.
+    /// (where Mustache counts an empty string as a value) shows nothing; so is `baseURL` without one.
     func site(currentPath: String) -> [String: Any] {
         let nav = zip(navigation, navigationURLs).map { entry, url -> [String: Any] in
             ["title": entry.title, "url": url, "current": currentPath.hasPrefix(entry.path)]
@@ -36,6 +36,7 @@ struct PageContext {
         for (key, text) in [("title", config.title), ("description", config.description), ("author", config.author)] where !text.isEmpty {
             site[key] = text
         }
+        if let baseURL = config.baseURL { site["baseURL"] = baseURL }
         return ["site": site, "buildID": RenderedPage.buildIDToken]
     }
 

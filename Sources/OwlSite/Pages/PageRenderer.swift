@@ -91,7 +91,7 @@ struct PageRenderer: Sendable {
                 if let next = neighbours.next { pageValues["next"] = context.link(to: plan.items[next]) }
             }
         case let .list(intro, pagination, feed):
-            pageValues = ["title": page.title, "url": context.url(page.path)]
+            pageValues = ["title": page.title, "url": context.url(page.path), "permalink": context.config.permalink(page.path)]
             if page.path == "/" { pageValues["isHome"] = true }
             if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title ?? context.config.title] }
             if let intro { pageValues["intro"] = intro }

@@ -101,7 +101,8 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isHome}}</title>
 {{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
 {{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
-{{/site.description}}{{/page.summary}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
+{{/site.description}}{{/page.summary}}{{#site.baseURL}}{{#page.permalink}}<link rel="canonical" href="{{page.permalink}}">
+{{/page.permalink}}{{/site.baseURL}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
 {{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}} · {{site.title}}" href="{{url}}">
 {{/page.feed}}<script src="{{site.root}}_owl/owl.js" defer></script>
