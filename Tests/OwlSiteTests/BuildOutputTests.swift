@@ -255,6 +255,31 @@ import Testing
         #expect(sitemap.contains("<loc>/posts/b/</loc><lastmod>2024-01-01</lastmod></url>"))
     }
 
+    /// `lastmod` says when a page changed: in the sitemap, the feed and under the page's date.
+    @Test func lastmodIsWhenAPageLastChanged() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/posts/old.md", "---\ntitle: Old\ndate: 2020-01-01\nlastmod: 2025-03-04T10:00:00Z\n---\nOld")
+        try site.write("content/posts/new.md", "---\ntitle: New\ndate: 2024-01-01\n---\nNew")
+        try site.write("content/about.md", "---\ntitle: About\nlastmod: 2023-02-01\n---\nAbout")
+        #expect(try site.build().status == 0)
+        let sitemap = try site.page("sitemap.xml")
+        #expect(sitemap.contains("<loc>/posts/old/</loc><lastmod>2025-03-04</lastmod>"))
+        #expect(sitemap.contains("<loc>/posts/new/</loc><lastmod>2024-01-01</lastmod>"))
+        #expect(sitemap.contains("<loc>/about/</loc><lastmod>2023-02-01</lastmod>"))
+        let feed = try site.page("feed.xml")
+        #expect(feed.contains("\n<updated>2025-03-04T10:00:00Z</updated>\n"), "the feed changed when its entry did")
+        #expect(feed.contains("<updated>2025-03-04T10:00:00Z</updated><published>2020-01-01T00:00:00Z</published>"))
+        #expect(feed.contains("<updated>2024-01-01T00:00:00Z</updated><summary>"), "an entry without lastmod was updated when dated")
+        #expect(try site.page("posts/old/index.html").contains(
+            #"<time datetime="2020-01-01">1 January 2020</time> · Updated <time datetime="2025-03-04">4 March 2025</time>"#))
+        #expect(try site.page("about/index.html").contains(#"<p class="post-meta">Updated <time datetime="2023-02-01">1 February 2023</time></p>"#))
+        #expect(try !site.page("posts/new/index.html").contains("Updated"))
+        try site.write("content/about.md", "---\ntitle: About\nlastmod: soon\n---\nAbout")
+        let refused = try site.build()
+        #expect(refused.status == 1 && refused.standardError.contains("content/about.md:3:"), "\(refused.standardError)")
+    }
+
     @Test func linksStayUnderTheBasePath() throws {
         let site = try SiteFixture()
         defer { site.remove() }

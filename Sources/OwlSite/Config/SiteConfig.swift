@@ -51,7 +51,7 @@ struct SiteConfig: Sendable, Equatable {
         "recent": "Recent", "newer": "← Newer", "older": "Older →", "pageOf": "Page {number} of {count}", "feed": "Feed",
         "contents": "Contents", "moreInSection": "More in this section", "notFound": "Page not found",
         "notFoundText": "Nothing lives at this address. It may have moved.", "toHome": "Go to the home page",
-        "movedTo": "This page has moved to",
+        "movedTo": "This page has moved to", "updated": "Updated",
     ]
 
     /// The placeholders each word may hold: `pageOf`, a list page's `{number}` and the

@@ -22,6 +22,7 @@ extension ContentItem {
         out.string(path)
         out.string(title)
         out.optional(date) { $0.double($1.timeIntervalSince1970) }
+        out.optional(lastmod) { $0.double($1.timeIntervalSince1970) }
         out.int(tags.count)
         for tag in tags { out.string(tag) }
         out.optional(summary) { $0.string($1) }
@@ -46,6 +47,7 @@ extension ContentItem {
         path = try input.string()
         title = try input.string()
         date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        lastmod = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         tags = try (0..<input.count()).map { _ in try input.string() }
         summary = try input.optional { try $0.string() }
         draft = try input.bool()

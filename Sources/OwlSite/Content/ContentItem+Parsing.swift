@@ -34,6 +34,7 @@ extension ContentItem {
             switch field.key {
             case "title": title = try field.string()
             case "date": date = try field.date()
+            case "lastmod": lastmod = try field.date()
             case "tags": tags = try field.strings(separatedBy: ",")  // `tags: swift, web` means two
             case "summary":
                 // Empty is none (templates count an empty string as a value, `{{#summary}}`).

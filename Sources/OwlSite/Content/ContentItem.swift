@@ -14,6 +14,8 @@ struct ContentItem: Sendable {
     var path: String
     var title: String
     var date: Date?
+    /// When the item last changed (`lastmod`), for the sitemap and the feeds.
+    var lastmod: Date?
     var tags: [String]
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String?

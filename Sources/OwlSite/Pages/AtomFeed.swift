@@ -1,11 +1,13 @@
 import Owl
 /// An Atom feed of the newest dated items: of the site (`/feed.xml`), of a section
-/// (`/posts/feed.xml`) or of a tag (`/tags/swift/feed.xml`).
+/// (`/posts/feed.xml`) or of a tag (`/tags/swift/feed.xml`). An entry was updated at its
+/// `lastmod`, or else at its date; with a `lastmod`, its date is when it was published.
 enum AtomFeed {
     /// `feed`, of the first `feedCount` of its items.
     static func xml(_ feed: FeedSpec, items: [ContentItem], config: SiteConfig) -> String {
         let dated = feed.items.prefix(config.feedCount).map { items[$0] }
-        let updated = dated.first?.date.map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
+        // The feed changed when its latest entry did: an entry changes when it is dated or modified.
+        let updated = dated.compactMap { $0.lastmod ?? $0.date }.max().map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
         let title = feed.title.map { "\($0) · \(config.title)" } ?? config.title
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
@@ -21,7 +23,8 @@ enum AtomFeed {
         for item in dated {
             let link = config.permalink(item.path)
             xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
-            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.date!))</updated>"
+            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.lastmod ?? item.date!))</updated>"
+            if item.lastmod != nil { xml += "<published>\(DateText.timestamp(item.date!))</published>" }
             if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
             // Relative links and images in the body (`#fn-1`, a bundle's `photo.jpg`) are
             // resolved from the entry's page, not from the feed's address. The body is

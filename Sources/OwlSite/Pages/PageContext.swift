@@ -65,6 +65,10 @@ struct PageContext {
             values["dateDisplay"] = dates.text(date)
             values["year"] = DateText.year(date)
         }
+        if let lastmod = item.lastmod {
+            values["lastmod"] = DateText.day(lastmod)
+            values["lastmodDisplay"] = dates.text(lastmod)
+        }
         // A tag without letters or digits has no page to link to (the plan warns of it).
         let tags: [[String: Any]] = item.tags.compactMap { tag in
             let slug = SitePath.tagSlug(tag)

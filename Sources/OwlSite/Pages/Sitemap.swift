@@ -1,5 +1,5 @@
 import Owl
-/// `sitemap.xml`: every page, with the item's date where it has one.
+/// `sitemap.xml`: every page, with the item's `lastmod` or date where it has one.
 enum Sitemap {
     /// The sitemap of `pages`, in their order (a plan's: by path).
     static func xml(pages: [PageSpec], items: [ContentItem], config: SiteConfig) -> String {
@@ -13,7 +13,7 @@ enum Sitemap {
             xml += base
             xml += HTML.escape(SitePath.urlEncoded(pages[index].path))
             xml += "</loc>"
-            if case let .item(item, _) = pages[index].body, let date = items[item].date {
+            if case let .item(item, _) = pages[index].body, let date = items[item].lastmod ?? items[item].date {
                 xml += "<lastmod>"
                 xml += DateText.day(date)
                 xml += "</lastmod>"
