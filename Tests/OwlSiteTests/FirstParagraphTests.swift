@@ -59,4 +59,31 @@ import Testing
         #expect(FirstParagraph.cut("é👍🏽 ab", to: 3).count == 3)
         #expect(summary(String(repeating: "word ", count: 100), length: 30) == "word word word word word word…")
     }
+
+    /// `<!--more-->` ends a summary where its writer chose, however long, and shows nowhere.
+    @Test(arguments: [false, true])
+    func theSummaryDividerEndsItWhereTheWriterChose(rawHTML: Bool) {
+        let markdown = """
+            First *paragraph*.
+
+            - a list
+
+            Second paragraph, which goes on.
+
+            <!-- More -->
+
+            After the divider.
+            """
+        let renderer = MarkdownRenderer(allowsRawHTML: rawHTML, rootPath: "/", summaryLength: 10)
+        let rendered = renderer.render(markdown[...], summarizing: true)
+        #expect(rendered.summary == "First paragraph. Second paragraph, which goes on.")
+        #expect(!rendered.html.contains("<!--") && !rendered.html.lowercased().contains("more"))
+        #expect(rendered.html.hasSuffix("<p>After the divider.</p>\n"))
+        // Taken out of the page even when the front matter gives the summary.
+        #expect(renderer.render(markdown[...]).html == rendered.html)
+        // Nothing before it: the first paragraph, as without one.
+        #expect(summary("<!--more-->\n\nThe text.\n", rawHTML: rawHTML) == "The text.")
+        // Only a divider on a line of its own counts.
+        #expect(summary("One <!--more--> line.\n\nTwo.\n", rawHTML: true) == "One line.")
+    }
 }

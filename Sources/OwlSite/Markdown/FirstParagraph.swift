@@ -26,7 +26,7 @@ enum FirstParagraph {
     }
 
     /// The paragraph's text, each run of white space one space.
-    private static func text(ofParagraph paragraph: OpaquePointer) -> String {
+    static func text(ofParagraph paragraph: OpaquePointer) -> String {
         guard let iterator = cmark_iter_new(paragraph) else { return "" }
         defer { cmark_iter_free(iterator) }
         var text = ""

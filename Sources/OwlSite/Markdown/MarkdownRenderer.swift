@@ -18,7 +18,8 @@ struct MarkdownRenderer: Sendable {
     /// The most characters of the first paragraph a ``Rendered/summary`` holds (0: none).
     var summaryLength = 0
 
-    /// A document's HTML, and its first paragraph's text (``FirstParagraph``).
+    /// A document's HTML, and its summary: the text before its ``SummaryDivider``, or else its
+    /// first paragraph's (``FirstParagraph``).
     struct Rendered {
         var html: String
         var summary: String?
@@ -60,7 +61,8 @@ struct MarkdownRenderer: Sendable {
         guard let document = finished else { return Rendered(html: "") }
         defer { cmark_node_free(document) }
         if highlightsCode { Self.highlightCodeBlocks(in: document) }
-        let summary = summarizing ? FirstParagraph.text(of: document, length: summaryLength) : nil
+        let divided = SummaryDivider.takeSummary(from: document)
+        let summary = summarizing ? divided ?? FirstParagraph.text(of: document, length: summaryLength) : nil
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return Rendered(html: "", summary: summary) }
         defer { free(rendered) }
         let html = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
