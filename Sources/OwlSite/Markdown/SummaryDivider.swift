@@ -9,23 +9,23 @@ enum SummaryDivider {
     /// one space; nil when there is no divider, or no text before it.
     static func takeSummary(from document: OpaquePointer) -> String? {
         var node = cmark_node_first_child(document)
+        while let current = node, !isDivider(current) { node = cmark_node_next(current) }
+        guard let divider = node else { return nil }
         var paragraphs: [String] = []
-        while let current = node {
-            if cmark_node_get_type(current) == CMARK_NODE_HTML_BLOCK, isDivider(current) {
-                cmark_node_unlink(current)
-                cmark_node_free(current)
-                let text = paragraphs.filter { !$0.isEmpty }.joined(separator: " ")
-                return text.isEmpty ? nil : text
-            }
+        var before = cmark_node_previous(divider)
+        while let current = before {
             if cmark_node_get_type(current) == CMARK_NODE_PARAGRAPH { paragraphs.append(FirstParagraph.text(ofParagraph: current)) }
-            node = cmark_node_next(current)
+            before = cmark_node_previous(current)
         }
-        return nil
+        cmark_node_unlink(divider)
+        cmark_node_free(divider)
+        let text = paragraphs.reversed().filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 
-    /// Whether the HTML block is `<!--more-->`, in any case and with spaces inside or around it.
+    /// Whether the block is the HTML block `<!--more-->`, in any case and with spaces inside or around it.
     private static func isDivider(_ block: OpaquePointer) -> Bool {
-        guard let literal = cmark_node_get_literal(block) else { return false }
+        guard cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK, let literal = cmark_node_get_literal(block) else { return false }
         let text = String(cString: literal).lowercased().filter { !$0.isWhitespace }
         return text == "<!--more-->"
     }
