@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CodeHighlighterTests {
     private func html(_ code: String, _ language: String) throws -> String {
-        CodeHighlighter(language: try #require(CodeLanguage.named(language))).html(code)
+        try #require(CodeHighlighter.named(language)).html(code)
     }
 
     /// The text a browser shows: the spans taken out and the four escapes undone.
@@ -64,8 +64,8 @@ import Testing
 
     @Test(arguments: ["Swift", "JS", "typescript", "json", "py", "console", "c++", "objective-c", "kotlin", "go", "rust", "yml"])
     func theInfoStringsFirstWordNamesTheLanguage(_ name: String) {
-        #expect(CodeLanguage.named(name + " title=\"x\"") != nil)
-        #expect(CodeLanguage.named("not-" + name) == nil)
+        #expect(CodeHighlighter.named(name + " title=\"x\"") != nil)
+        #expect(CodeHighlighter.named("not-" + name) == nil)
     }
 
     /// Whatever the code, valid or not, the highlighted HTML shows it whole, and its spans
@@ -98,6 +98,14 @@ import Testing
             </li>
             """))
         #expect(html.contains("<pre><code class=\"language-text\">let b\n</code></pre>"))
+    }
+
+    /// Code is found in quotes and lists however deep they nest, without a call per level.
+    @Test func codeDeepInQuotesIsHighlighted() {
+        let prefix = String(repeating: "> ", count: 5_000)
+        let markdown = ["```swift", "let a", "```"].map { prefix + $0 }.joined(separator: "\n")
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown[...]).html
+        #expect(html.contains(#"<span class="hl-keyword">let</span> a"#))
     }
 
     @Test func withoutHighlightingCodeIsAsCmarkWritesIt() {

@@ -1,37 +1,53 @@
 /// Marks up the code of a fenced block for a stylesheet to colour: keywords, types, strings,
 /// numbers, comments, attributes and variables each in a `<span class="hl-KIND">`, the rest
 /// as it is; everything escaped for HTML. It reads the code as a lexer would, without parsing
-/// it, so that any text, valid code or not, comes out whole.
-struct CodeHighlighter {
+/// it, so that any text, valid code or not, comes out whole. One is made for each language,
+/// once, and shared.
+final class CodeHighlighter: Sendable {
     let language: CodeLanguage
+    /// The language's string delimiters and comment markers, as bytes.
+    private let delimiters: [[UInt8]]
+    private let lineComments: [[UInt8]]
+    private let blockComment: (open: [UInt8], close: [UInt8], nests: Bool)?
 
     /// The classes of the spans, which the theme's stylesheet colours.
     enum Kind: String {
         case keyword, type, string, number, comment, attribute, variable
     }
 
+    init(language: CodeLanguage) {
+        self.language = language
+        delimiters = language.strings.map { Array($0.delimiter.utf8) }
+        lineComments = language.lineComments.map { Array($0.utf8) }
+        blockComment = language.blockComment.map { (Array($0.open.utf8), Array($0.close.utf8), $0.nests) }
+    }
+
+    /// The highlighter of the language a code block's info string names, if owl-site knows it.
+    static func named(_ info: String) -> CodeHighlighter? {
+        highlighters[CodeLanguage.name(inInfo: info)]
+    }
+
+    private static let highlighters: [String: CodeHighlighter] = Dictionary(uniqueKeysWithValues: CodeLanguage.all.flatMap { language in
+        let highlighter = CodeHighlighter(language: language)
+        return language.names.map { ($0, highlighter) }
+    })
+
     /// The HTML of `code`: the same text, escaped, with the spans around its tokens.
     func html(_ code: String) -> String {
-        var reader = Reader(bytes: Array(code.utf8), language: language)
+        var reader = Reader(bytes: Array(code.utf8), highlighter: self)
         return reader.html()
     }
 
     private struct Reader {
         let bytes: [UInt8]
-        let language: CodeLanguage
+        let highlighter: CodeHighlighter
+        var language: CodeLanguage { highlighter.language }
         var index = 0
         var output: [UInt8] = []
-        /// The delimiters and comment markers, as bytes.
-        let delimiters: [[UInt8]]
-        let lineComments: [[UInt8]]
-        let blockComment: (open: [UInt8], close: [UInt8], nests: Bool)?
 
-        init(bytes: [UInt8], language: CodeLanguage) {
+        init(bytes: [UInt8], highlighter: CodeHighlighter) {
             self.bytes = bytes
-            self.language = language
-            delimiters = language.strings.map { Array($0.delimiter.utf8) }
-            lineComments = language.lineComments.map { Array($0.utf8) }
-            blockComment = language.blockComment.map { (Array($0.open.utf8), Array($0.close.utf8), $0.nests) }
+            self.highlighter = highlighter
             output.reserveCapacity(bytes.count * 2)
         }
 
@@ -100,7 +116,7 @@ struct CodeHighlighter {
         }
 
         private func blockCommentEnd() -> Int? {
-            guard let comment = blockComment, starts(with: comment.open, at: index) else { return nil }
+            guard let comment = highlighter.blockComment, starts(with: comment.open, at: index) else { return nil }
             var depth = 1, position = index + comment.open.count
             while position < bytes.count {
                 if starts(with: comment.close, at: position) {
@@ -118,14 +134,14 @@ struct CodeHighlighter {
         }
 
         private func lineCommentEnd() -> Int? {
-            guard let marker = lineComments.first(where: { starts(with: $0, at: index) }) else { return nil }
+            guard let marker = highlighter.lineComments.first(where: { starts(with: $0, at: index) }) else { return nil }
             // `#` starts a comment only where a word may start: `$#` and `a#b` are no comments.
             if marker.first == UInt8(ascii: "#"), index > 0, !isSpace(bytes[index - 1]) { return nil }
             return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
         }
 
         private func stringEnd() -> Int? {
-            for (kind, delimiter) in zip(language.strings, delimiters) where starts(with: delimiter, at: index) {
+            for (kind, delimiter) in zip(language.strings, highlighter.delimiters) where starts(with: delimiter, at: index) {
                 if kind.character { return characterEnd() }
                 var position = index + delimiter.count
                 while position < bytes.count {

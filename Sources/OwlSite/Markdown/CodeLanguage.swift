@@ -31,17 +31,10 @@ struct CodeLanguage: Sendable {
     /// Whether `$NAME` and `${…}` are variables (shell).
     var dollarVariables = false
 
-    /// The language named by a code block's info string (its first word), if owl-site knows it.
-    static func named(_ info: String) -> CodeLanguage? {
-        let name = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first?.lowercased() ?? ""
-        return byName[name]
+    /// The name a code block's info string gives its language: its first word, in lowercase.
+    static func name(inInfo info: String) -> String {
+        info.prefix { $0 != " " && $0 != "\t" && $0 != "{" }.lowercased()
     }
-
-    private static let byName: [String: CodeLanguage] = {
-        var table: [String: CodeLanguage] = [:]
-        for language in all { for name in language.names { table[name] = language } }
-        return table
-    }()
 
     private static let cStrings = [StringKind(delimiter: "\""), StringKind(delimiter: "'", character: true)]
 
