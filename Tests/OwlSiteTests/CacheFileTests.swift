@@ -35,4 +35,20 @@ import Testing
         #expect(!CacheFile.write([4], to: folder.appendingPathComponent("missing/0.bin")))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["0.bin", "1.bin"])
     }
+
+    /// The cache keeps itself out of git, and keeps a `.gitignore` someone put there.
+    @Test func gitLeavesTheCacheOut() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/a.md", "---\ntitle: A\n---\nA")
+        #expect(try site.build().status == 0)
+        let git = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", "git init -q . && git status --porcelain --untracked-files=all"], in: site.root)
+        #expect(git.status == 0, "\(git.standardError)")
+        #expect(git.standardOutput.contains("content/a.md") && !git.standardOutput.contains(".owl-cache"), "\(git.standardOutput)")
+        let ignore = site.root.appendingPathComponent(".owl-cache/.gitignore")
+        try Data("mine\n".utf8).write(to: ignore)
+        try site.write("content/a.md", "---\ntitle: A again\n---\nA")
+        #expect(try site.build().status == 0)
+        #expect(try String(contentsOf: ignore, encoding: .utf8) == "mine\n")
+    }
 }

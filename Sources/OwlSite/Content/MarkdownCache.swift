@@ -141,7 +141,7 @@ final class MarkdownCache: Sendable {
         // is the same unless some of those were not taken (their files are gone).
         let dirty = (0..<Self.shardCount).filter { shards[$0].changed || shards[$0].entries.count != previous[$0].count }
         guard !dirty.isEmpty else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        CacheFile.makeFolder(folder)
         for shard in dirty {
             let members = shards[shard].entries
             var out = BinaryWriter()

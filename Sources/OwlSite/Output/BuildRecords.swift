@@ -30,7 +30,7 @@ struct BuildRecords: Sendable {
     /// after the new segment it needs, under a name no other segment had.
     func save(build: String, files: [String: BuildRecord.File], pages: [String: BuildRecord.Page]) {
         guard let folder else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        CacheFile.makeFolder(folder)
         let newSegment = "\(build)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let encoded = BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment)
         if !encoded.segment.isEmpty, !CacheFile.write(encoded.segment, to: folder.appendingPathComponent("\(newSegment).blobs")) { return }

@@ -24,4 +24,14 @@ enum CacheFile {
         }
         return true
     }
+
+    /// Makes `folder`, a folder of `.owl-cache/`, and gives the cache a `.gitignore` of `*`
+    /// (unless it has one), so that git leaves it out with no line in the site's own.
+    static func makeFolder(_ folder: URL) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ignore = folder.deletingLastPathComponent().appendingPathComponent(".gitignore").path
+        if access(ignore, F_OK) != 0 { write(Array(ignoreText.utf8), to: URL(fileURLWithPath: ignore)) }
+    }
+
+    private static let ignoreText = "# owl-site's cache, made again by any build: not for version control.\n*\n"
 }
