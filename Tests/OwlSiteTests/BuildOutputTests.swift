@@ -295,6 +295,18 @@ import Testing
         #expect(feed.components(separatedBy: "<entry>").count == 5)
     }
 
+    /// GitHub Pages runs Jekyll over a site without `.nojekyll`, and Jekyll leaves out `_owl/`.
+    @Test func theOutputKeepsJekyllAwayUnlessTheSiteSaysOtherwise() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/a.md", "A")
+        #expect(try site.build().status == 0)
+        #expect(try Data(contentsOf: site.output.appendingPathComponent(".nojekyll")).isEmpty)
+        try site.write("static/.nojekyll", "mine")
+        #expect(try site.build().status == 0)
+        #expect(try site.page(".nojekyll") == "mine")
+    }
+
     /// With a base URL, each page names its permalink as canonical: items, lists and later
     /// list pages; the not-found page, which stands for any address, names none.
     @Test func pagesNameTheirPermalinkWhenThereIsABaseURL() throws {
@@ -365,7 +377,7 @@ import Testing
         #expect(try site.page(".well-known/security.txt") == "file static/.well-known/security.txt")
         #expect(try site.page(".htaccess") == "file static/.htaccess")
         let hidden = FolderSnapshot(site.output).files.keys.filter { !$0.hasSuffix("/") && $0.split(separator: "/").contains { $0.hasPrefix(".") } }
-        #expect(hidden.sorted() == [".htaccess", ".well-known/security.txt"])
+        #expect(hidden.sorted() == [".htaccess", ".nojekyll", ".well-known/security.txt"])
         #expect(!FolderSnapshot(site.output).files.keys.contains { $0.hasSuffix("~") })
     }
 

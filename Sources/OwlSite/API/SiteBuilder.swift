@@ -192,8 +192,8 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// Static files, theme assets, owl.js, the feed, the sitemap and the not-found page
-    /// (unless the site brings its own).
+    /// Static files, theme assets, owl.js, the feed, the sitemap, and the not-found page and
+    /// `.nojekyll` (unless the site brings its own).
     private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, renderer: PageRenderer) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
@@ -209,6 +209,7 @@ public struct SiteBuilder: Sendable {
         }
         files[SitePath.sitemapFile] = OutputFile(Array(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config).utf8))
         if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
+        if files[SitePath.noJekyllFile] == nil { files[SitePath.noJekyllFile] = OutputFile([]) }
         let redirects = try RedirectPage.files(items: plan.items, pages: plan.pages, files: files, config: content.config) { file in
             origin(of: file, content: content, plan: plan).name
         }

@@ -179,6 +179,10 @@ enum SitePath {
     /// The page servers show for an address the site lacks, at the top of the output:
     /// the theme's, unless `static/` or `content/` brings one.
     static let notFoundFile = "404.html"
+    /// An empty file at the top of the output, unless `static/` brings one: it keeps GitHub
+    /// Pages from running Jekyll over the site, which would leave out ``reservedFolder``
+    /// (Jekyll skips folders whose names start with `_`).
+    static let noJekyllFile = ".nojekyll"
     /// The files owl-site writes at the top of the output, by what they are.
     static let generatedFiles = [feedFile: "feed", sitemapFile: "sitemap"]
 
