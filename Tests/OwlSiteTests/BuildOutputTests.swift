@@ -81,7 +81,7 @@ import Testing
             }
         }
         #expect(checkedCells > 10)
-        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "description", "footer", "nav", "post-nav", "title"])
+        #expect(manifest.pages["/posts/first/"]?.regions.keys.sorted() == ["content", "description", "footer", "nav", "og-description", "og-title", "post-nav", "title"])
     }
 
     /// A post saved with CRLF line ends, or with a byte-order mark first, keeps its front matter.
@@ -322,6 +322,15 @@ import Testing
         #expect(try canonical("index.html") == ["https://example.org/sub/"])
         #expect(try canonical("tags/a/index.html") == ["https://example.org/sub/tags/a/"])
         #expect(try canonical("404.html") == [])
+        // Link previews read the same from Open Graph: an item is an article, a list a website.
+        let first = try site.page("posts/first/index.html")
+        for tag in [#"<meta property="og:title" content="Post first" data-owl-region="og-title">"#,
+                    #"<meta property="og:description" content="Summary of first." data-owl-region="og-description">"#,
+                    #"<meta property="og:type" content="article">"#, #"<meta property="og:url" content="https://example.org/sub/posts/first/">"#] {
+            #expect(first.contains(tag), "\(tag)")
+        }
+        #expect(try site.page("posts/index.html").contains(#"<meta property="og:type" content="website">"#))
+        #expect(try !site.page("404.html").contains("og:url"))
     }
 
     @Test func rendersGFMWithHeadingAnchorsAndCopiesStaticFiles() throws {

@@ -100,8 +100,14 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <meta name="owl-build" content="{{buildID}}">
 <title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isHome}}</title>
 {{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
+<meta property="og:description" content="{{page.summary}}" data-owl-region="og-description">
 {{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
-{{/site.description}}{{/page.summary}}{{#site.baseURL}}{{#page.permalink}}<link rel="canonical" href="{{page.permalink}}">
+<meta property="og:description" content="{{site.description}}" data-owl-region="og-description">
+{{/site.description}}{{/page.summary}}<meta property="og:title" content="{{page.title}}" data-owl-region="og-title">
+<meta property="og:type" content="{{#page.date}}article{{/page.date}}{{^page.date}}website{{/page.date}}">
+{{#site.title}}<meta property="og:site_name" content="{{site.title}}">
+{{/site.title}}{{#site.baseURL}}{{#page.permalink}}<link rel="canonical" href="{{page.permalink}}">
+<meta property="og:url" content="{{page.permalink}}">
 {{/page.permalink}}{{/site.baseURL}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
 {{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}} · {{site.title}}" href="{{url}}">
