@@ -16,6 +16,8 @@ struct ContentItem: Sendable {
     var date: Date?
     /// When the item last changed (`lastmod`), for the sitemap and the feeds.
     var lastmod: Date?
+    /// When the item last changed as far as anyone can tell: its `lastmod`, or else its date.
+    var updated: Date? { lastmod ?? date }
     var tags: [String]
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String?

@@ -7,7 +7,7 @@ enum AtomFeed {
     static func xml(_ feed: FeedSpec, items: [ContentItem], config: SiteConfig) -> String {
         let dated = feed.items.prefix(config.feedCount).map { items[$0] }
         // The feed changed when its latest entry did: an entry changes when it is dated or modified.
-        let updated = dated.compactMap { $0.lastmod ?? $0.date }.max().map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
+        let updated = dated.compactMap(\.updated).max().map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
         let title = feed.title.map { "\($0) · \(config.title)" } ?? config.title
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
@@ -23,7 +23,7 @@ enum AtomFeed {
         for item in dated {
             let link = config.permalink(item.path)
             xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
-            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.lastmod ?? item.date!))</updated>"
+            xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.updated!))</updated>"
             if item.lastmod != nil { xml += "<published>\(DateText.timestamp(item.date!))</published>" }
             if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
             // Relative links and images in the body (`#fn-1`, a bundle's `photo.jpg`) are

@@ -81,9 +81,7 @@ struct PageRegistry {
     mutating func add(_ page: PageSpec) throws {
         try SitePath.checkNotReserved(page.path, from: page.origin.file, line: page.origin.line)
         if let earlier = claimed.updateValue(pages.count, forKey: page.path) {
-            let bundle = [page.origin.file, pages[earlier].origin.file].contains { file in
-                SitePath.markdownExtensions.contains { file.hasSuffix("/index.\($0)") }
-            }
+            let bundle = [page.origin.file, pages[earlier].origin.file].contains { SitePath.bundleFolder(ofFile: $0[...]) != nil }
             let hint = bundle ? " (index.md is the page of its folder; a section's own text goes in _index.md)" : ""
             throw SiteError(file: page.origin.file, line: page.origin.line, "two pages claim \(page.path): this one and \(pages[earlier].origin)\(hint)")
         }

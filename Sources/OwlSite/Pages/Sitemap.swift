@@ -13,7 +13,7 @@ enum Sitemap {
             xml += base
             xml += HTML.escape(SitePath.urlEncoded(pages[index].path))
             xml += "</loc>"
-            if case let .item(item, _) = pages[index].body, let date = items[item].lastmod ?? items[item].date {
+            if case let .item(item, _) = pages[index].body, let date = items[item].updated {
                 xml += "<lastmod>"
                 xml += DateText.day(date)
                 xml += "</lastmod>"

@@ -29,8 +29,8 @@ enum CacheFile {
     /// (unless it has one), so that git leaves it out with no line in the site's own.
     static func makeFolder(_ folder: URL) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let ignore = folder.deletingLastPathComponent().appendingPathComponent(".gitignore").path
-        if access(ignore, F_OK) != 0 { write(Array(ignoreText.utf8), to: URL(fileURLWithPath: ignore)) }
+        let ignore = folder.deletingLastPathComponent().appendingPathComponent(".gitignore")
+        if access(ignore.path, F_OK) != 0 { write(Array(ignoreText.utf8), to: ignore) }
     }
 
     private static let ignoreText = "# owl-site's cache, made again by any build: not for version control.\n*\n"
