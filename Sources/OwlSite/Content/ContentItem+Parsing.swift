@@ -18,7 +18,7 @@ extension ContentItem {
         self.source = source
         section = components.first ?? ""
         path = ""
-        title = SitePath.title(fromName: name)
+        title = ""  // set below: from the front matter, or else from `name`
         tags = []
         draft = false
         params = [:]
@@ -57,11 +57,11 @@ extension ContentItem {
             kind = components.isEmpty ? .home : .sectionIndex
             // Without a title of its own, the plan titles it (owl.yml's section title, the
             // folder's name, the site's title).
-            if lines["title"] == nil { title = "" }
             path = components.isEmpty ? "/" : "/\(components[0])/"
         } else {
             try SitePath.validate(slug: slug, in: source, line: lines["slug"])
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
+            if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
         // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
         var rendered = markdown.render(frontMatter.body, summarizing: kind == .page && lines["summary"] == nil)

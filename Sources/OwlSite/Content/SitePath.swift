@@ -164,7 +164,7 @@ enum SitePath {
     /// The title a file or folder name reads as, for a page or section without one of its
     /// own: `posts` → `Posts`, `my-trip` → `My trip`, `release_notes` → `Release notes`.
     static func title(fromName name: String) -> String {
-        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let words = String(decoding: name.utf8.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
