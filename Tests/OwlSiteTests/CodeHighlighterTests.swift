@@ -50,8 +50,63 @@ import Testing
             echo <span class="hl-variable">$#</span> a#b <span class="hl-comment"># note</span>
             """)
         #expect(try html("echo \"$HOME\" ${PATH} 'it\\'", "bash") == """
-            echo <span class="hl-string">&quot;$HOME&quot;</span> <span class="hl-variable">${PATH}</span> <span class="hl-string">'it\\'</span>
+            echo <span class="hl-string">&quot;</span><span class="hl-variable">$HOME</span><span class="hl-string">&quot;</span> \
+            <span class="hl-variable">${PATH}</span> <span class="hl-string">'it\\'</span>
             """)
+    }
+
+    @Test func interpolatedCodeIsCodeWithQuotesOfItsOwn() throws {
+        #expect(try html(#"let s = "a \(d["k"] ?? 0) b""#, "swift") == """
+            <span class="hl-keyword">let</span> s = <span class="hl-string">&quot;a \\(</span>d[<span class="hl-string">&quot;k&quot;</span>] ?? \
+            <span class="hl-number">0</span><span class="hl-string">) b&quot;</span>
+            """)
+        #expect(try html("`${ {a: \"}\"}.a } and ${n}`", "js") == """
+            <span class="hl-string">`${</span> {a: <span class="hl-string">&quot;}&quot;</span>}.a <span class="hl-string">} and ${</span>n\
+            <span class="hl-string">}`</span>
+            """)
+        #expect(try html(#"echo "$USER at $(date "+%H")""#, "sh") == """
+            echo <span class="hl-string">&quot;</span><span class="hl-variable">$USER</span><span class="hl-string"> at $(</span>date \
+            <span class="hl-string">&quot;+%H&quot;</span><span class="hl-string">)&quot;</span>
+            """)
+        #expect(try html(#"val s = "${x + 1}""#, "kotlin").contains(#"<span class="hl-string">&quot;${</span>x + <span class="hl-number">1</span>"#))
+        // Unclosed on its line, a one-line string ends there, with its interpolation.
+        #expect(try html("\"\\(a\nlet b", "swift") == """
+            <span class="hl-string">&quot;\\(</span>a
+            <span class="hl-keyword">let</span> b
+            """)
+    }
+
+    @Test func interpolationsNestAsDeepAsTheLimitAndNoDeeper() throws {
+        let deep = String(repeating: #""\("#, count: 20_000) + "x" + String(repeating: #")""#, count: 20_000)
+        let highlighted = try html(deep, "swift")
+        #expect(text(of: highlighted) == deep)
+        #expect(highlighted.components(separatedBy: "\\(</span>").count - 1 == 16)
+    }
+
+    @Test func aSlashWhereAValueMayStartOpensARegularExpression() throws {
+        #expect(try html(#"if (/a"b[/]c/gi.test(s)) x = n / 2 / k; return /\d+/;"#, "js") == """
+            <span class="hl-keyword">if</span> (<span class="hl-string">/a&quot;b[/]c/gi</span>.test(s)) x = n / \
+            <span class="hl-number">2</span> / k; <span class="hl-keyword">return</span> <span class="hl-string">/\\d+/</span>;
+            """)
+        #expect(try html("total = a /b/ c", "ts") == "total = a /b/ c")
+    }
+
+    @Test func yamlKeysAreMarked() throws {
+        #expect(try html("name: owl # a comment\nsections:\n  - style: grid\n    url: http://x/y\nplain text", "yaml") == """
+            <span class="hl-attribute">name</span>: owl <span class="hl-comment"># a comment</span>
+            <span class="hl-attribute">sections</span>:
+              - <span class="hl-attribute">style</span>: grid
+                <span class="hl-attribute">url</span>: http://x/y
+            plain text
+            """)
+    }
+
+    /// Lines that open something they never close are read once, not once per opener.
+    @Test func longUnclosedLinesKeepEveryCharacter() throws {
+        for (code, language) in [(String(repeating: "(/[", count: 20_000), "js"), (String(repeating: "#[", count: 30_000), "rust"),
+                                 (String(repeating: " - a b", count: 10_000), "yaml"), (String(repeating: "\"\\(", count: 20_000), "swift")] {
+            #expect(text(of: try html(code, language)) == code)
+        }
     }
 
     @Test func aQuoteOpensACharacterOnlyWhenOneCharacterFollows() throws {
@@ -73,7 +128,8 @@ import Testing
     @Test func everyLanguageKeepsEveryCharacter() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "#[", "@", "$", "${", "}", "\\", "\n", " ", "<", ">", "&",
-                      "let", "if", "Type", "x", "0x1F", "3.14", ".", "é", "💡", "'a", "(", ")"]
+                      "let", "if", "Type", "x", "0x1F", "3.14", ".", "é", "💡", "'a", "(", ")",
+                      "\\(", "$(", "/", "[", "]", "{", ":", "- ", "return"]
         for language in CodeLanguage.all {
             let highlighter = CodeHighlighter(language: language)
             for _ in 0..<300 {

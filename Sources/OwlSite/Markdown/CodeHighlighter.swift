@@ -44,6 +44,11 @@ final class CodeHighlighter: Sendable {
         var language: CodeLanguage { highlighter.language }
         var index = 0
         var output: [UInt8] = []
+        /// How many interpolations the reader is in.
+        var nesting = 0
+        /// How deep interpolations may nest before their openers count as text: each level
+        /// takes the reader's functions one level deeper on the stack.
+        static let nestingLimit = 16
 
         init(bytes: [UInt8], highlighter: CodeHighlighter) {
             self.bytes = bytes
@@ -52,26 +57,48 @@ final class CodeHighlighter: Sendable {
         }
 
         mutating func html() -> String {
+            code()
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        /// Reads tokens to the end; or, for an interpolation, up to the bracket `closer` that
+        /// ends it (left unread) or, when `endsWithLine`, the line's end.
+        private mutating func code(closingAt closer: UInt8? = nil, endsWithLine: Bool = false) {
+            let opener = closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
+            var depth = 0
             while index < bytes.count {
-                let start = index
+                let start = index, byte = bytes[index]
+                if let closer {
+                    if byte == closer {
+                        if depth == 0 { return }
+                        depth -= 1
+                    } else if byte == opener {
+                        depth += 1
+                    } else if byte == UInt8(ascii: "\n"), endsWithLine {
+                        return
+                    }
+                }
                 if let end = blockCommentEnd() ?? lineCommentEnd() {
                     emit(.comment, start..<end)
-                } else if let end = stringEnd() {
+                } else if let string = stringKind() {
+                    self.string(string.kind, delimiter: string.delimiter)
+                } else if let end = regularExpressionEnd() {
                     emit(.string, start..<end)
-                } else if let end = variableEnd() {
+                } else if let end = variableEnd(at: index) {
                     emit(.variable, start..<end)
                 } else if let end = attributeEnd() {
                     emit(.attribute, start..<end)
-                } else if isDigit(bytes[index]), start == 0 || !isWordByte(bytes[start - 1]) {
+                } else if let end = mappingKeyEnd() {
+                    emit(.attribute, start..<end)
+                } else if isDigit(byte), start == 0 || !isWordByte(bytes[start - 1]) {
                     emit(.number, start..<numberEnd())
-                } else if isWordStart(bytes[index]) {
+                } else if isWordStart(byte) {
                     word()
                 } else {
                     escape(index..<(index + 1))
                     index += 1
                 }
             }
-            return String(decoding: output, as: UTF8.self)
         }
 
         /// Colours a word: a keyword (unless it follows a `.`, as a member's name), a type, or plain.
@@ -90,12 +117,13 @@ final class CodeHighlighter: Sendable {
         }
 
         private mutating func emit(_ kind: Kind, _ range: Range<Int>) {
+            index = range.upperBound
+            guard !range.isEmpty else { return }
             output.append(contentsOf: #"<span class="hl-"#.utf8)
             output.append(contentsOf: kind.rawValue.utf8)
             output.append(contentsOf: #"">"#.utf8)
             escape(range)
             output.append(contentsOf: "</span>".utf8)
-            index = range.upperBound
         }
 
         /// Appends the bytes of `range`, with `&`, `<`, `>` and `"` escaped as cmark-gfm does.
@@ -140,25 +168,48 @@ final class CodeHighlighter: Sendable {
             return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
         }
 
-        private func stringEnd() -> Int? {
+        /// The kind of string literal that opens at `index`, if one does.
+        private func stringKind() -> (kind: CodeLanguage.StringKind, delimiter: [UInt8])? {
             for (kind, delimiter) in zip(language.strings, highlighter.delimiters) where starts(with: delimiter, at: index) {
-                if kind.character { return characterEnd() }
-                var position = index + delimiter.count
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if kind.escapes, byte == UInt8(ascii: "\\") {
-                        position += 2
-                    } else if starts(with: delimiter, at: position) {
-                        return position + delimiter.count
-                    } else if byte == UInt8(ascii: "\n"), !kind.multiline {
-                        return position
-                    } else {
-                        position += 1
-                    }
-                }
-                return bytes.count
+                if kind.character, characterEnd() == nil { return nil }
+                return (kind, delimiter)
             }
             return nil
+        }
+
+        /// Colours the string literal of `kind` at `index`: the code of its interpolations as
+        /// code, and its variables as variables.
+        private mutating func string(_ kind: CodeLanguage.StringKind, delimiter: [UInt8]) {
+            if kind.character, let end = characterEnd() { return emit(.string, index..<end) }
+            var start = index, position = index + delimiter.count
+            while position < bytes.count {
+                let byte = bytes[position]
+                if nesting < Self.nestingLimit, let opener = kind.interpolations.first(where: { starts(with: Array($0.utf8), at: position) }) {
+                    let closer = opener.utf8.last == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+                    emit(.string, start..<(position + opener.utf8.count))
+                    nesting += 1
+                    code(closingAt: closer, endsWithLine: !kind.multiline)
+                    nesting -= 1
+                    // Unclosed on its line or in the block: the string ends with the code.
+                    guard index < bytes.count, bytes[index] == closer else { return }
+                    start = index
+                    position = index + 1
+                } else if kind.variables, byte == UInt8(ascii: "$"), let end = variableEnd(at: position) {
+                    emit(.string, start..<position)
+                    emit(.variable, position..<end)
+                    start = end
+                    position = end
+                } else if kind.escapes, byte == UInt8(ascii: "\\") {
+                    position += 2
+                } else if starts(with: delimiter, at: position) {
+                    return emit(.string, start..<(position + delimiter.count))
+                } else if byte == UInt8(ascii: "\n"), !kind.multiline {
+                    return emit(.string, start..<position)
+                } else {
+                    position += 1
+                }
+            }
+            emit(.string, start..<bytes.count)
         }
 
         /// The end of a one-character literal (`'a'`, `'\n'`, `'\u{1F600}'`, `'é'`) at `index`;
@@ -180,28 +231,102 @@ final class CodeHighlighter: Sendable {
             return position < bytes.count && bytes[position] == quote ? position + 1 : nil
         }
 
-        /// `$NAME`, `$1`, `$?` or `${…}`, in a language with such variables.
-        private func variableEnd() -> Int? {
-            guard language.dollarVariables, bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count else { return nil }
-            let next = bytes[index + 1]
+        /// The end of `$NAME`, `$1`, `$?` or `${…}` at `start`, in a language with such variables.
+        private func variableEnd(at start: Int) -> Int? {
+            guard language.dollarVariables, bytes[start] == UInt8(ascii: "$"), start + 1 < bytes.count else { return nil }
+            let next = bytes[start + 1]
             if next == UInt8(ascii: "{") {
-                return bytes[index...].firstIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? bytes.count
+                return bytes[start...].firstIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? bytes.count
             }
             if isWordStart(next) {
-                var position = index + 1
+                var position = start + 1
                 while position < bytes.count, isWordByte(bytes[position]) { position += 1 }
                 return position
             }
-            return "0123456789@?#*$!-".utf8.contains(next) ? index + 2 : nil
+            return "0123456789@?#*$!-".utf8.contains(next) ? start + 2 : nil
         }
 
-        /// `@name`, `#name`, or `#[…]` (to the `]` on its line), where the language has such attributes.
+        /// The end of a regular expression literal (`/a+b/g`) at `index`, where the language
+        /// has them: a `/` where a value may start (not after a name, a number, a literal or a
+        /// closing bracket, but after `return` and the like), up to the next `/` on the line
+        /// outside a character class (within ``longestRegularExpression`` bytes), followed by
+        /// what may follow a value.
+        private func regularExpressionEnd() -> Int? {
+            guard language.regularExpressions, bytes[index] == UInt8(ascii: "/") else { return nil }
+            var before = index - 1
+            while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
+            if before >= 0 {
+                let previous = bytes[before]
+                if isWordByte(previous) {
+                    var wordStart = before
+                    while wordStart > 0, isWordByte(bytes[wordStart - 1]) { wordStart -= 1 }
+                    let word = String(decoding: bytes[wordStart...before], as: UTF8.self)
+                    guard Self.wordsBeforeValues.contains(word) else { return nil }
+                } else if ")]}.$\"'`".utf8.contains(previous) {
+                    return nil
+                }
+            }
+            var position = index + 1, inClass = false
+            let limit = min(bytes.count, index + Self.longestRegularExpression)
+            while position < limit {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\n") {
+                    return nil
+                } else if byte == UInt8(ascii: "\\") {
+                    position += 1
+                } else if byte == UInt8(ascii: "[") {
+                    inClass = true
+                } else if byte == UInt8(ascii: "]") {
+                    inClass = false
+                } else if byte == UInt8(ascii: "/"), !inClass {
+                    break
+                }
+                position += 1
+            }
+            guard position < limit, position > index + 1 else { return nil }
+            position += 1
+            while position < bytes.count, isWordByte(bytes[position]) { position += 1 }  // the flags
+            let end = position
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+            return position == bytes.count || "\n\r,.;:)]}".utf8.contains(bytes[position]) ? end : nil
+        }
+
+        /// How far a regular expression literal is looked for: a line of many `/` that open
+        /// none is then read in linear time.
+        private static let longestRegularExpression = 256
+
+        /// The words after which a `/` opens a regular expression rather than dividing.
+        private static let wordsBeforeValues: Set<String> = ["return", "typeof", "case", "in", "of", "delete", "void", "throw", "new", "yield", "await", "else", "do"]
+
+        /// The end of a mapping's key at `index`, in a language with them (YAML): the text up
+        /// to a `:` followed by a space or the line's end, where a line's content starts
+        /// (after its indentation and any `- `).
+        private func mappingKeyEnd() -> Int? {
+            guard language.mappingKeys, !"\"'#{[-: \t\n".utf8.contains(bytes[index]) else { return nil }
+            var lineStart = index
+            while lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "-") { lineStart -= 1 }
+            guard lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n"), index == lineStart || bytes[index - 1] == UInt8(ascii: " ") else { return nil }
+            var position = index
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+                if bytes[position] == UInt8(ascii: ":") {
+                    let next = position + 1
+                    if next == bytes.count || bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\n") { return position }
+                } else if bytes[position] == UInt8(ascii: "#"), bytes[position - 1] == UInt8(ascii: " ") {
+                    return nil  // a comment before any `: `
+                }
+                position += 1
+            }
+            return nil
+        }
+
+        /// `@name`, `#name`, or `#[…]` (to the `]`, or the end of its line), where the language has such attributes.
         private func attributeEnd() -> Int? {
             let prefix = bytes[index]
             guard language.attributePrefixes.contains(prefix), index + 1 < bytes.count else { return nil }
             if prefix == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "!") {
+                // Unclosed on its line (one written over several), it runs to the line's end.
                 let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") }
-                return line.firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 }
+                return line.firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? line.endIndex
             }
             guard isWordStart(bytes[index + 1]) else { return nil }
             var position = index + 1

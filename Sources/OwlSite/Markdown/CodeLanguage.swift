@@ -12,6 +12,11 @@ struct CodeLanguage: Sendable {
         /// Whether it holds one character at most (`'a'`, `'\n'`): a `'` followed by more is
         /// no string (a Rust lifetime, `'a`).
         var character = false
+        /// What opens code within it (`\(` in Swift, `${` in a JavaScript template), which
+        /// runs to the bracket that matches the opener's last character.
+        var interpolations: [String] = []
+        /// Whether `$NAME`, `$1` and `${NAME}` within it are variables (a shell's double quotes).
+        var variables = false
     }
 
     /// The info-string names (lowercase) that choose the language.
@@ -30,6 +35,11 @@ struct CodeLanguage: Sendable {
     var capitalizedTypes = false
     /// Whether `$NAME` and `${…}` are variables (shell).
     var dollarVariables = false
+    /// Whether a `/` where a value may start opens a regular expression literal (`/a+/g`),
+    /// as in JavaScript.
+    var regularExpressions = false
+    /// Whether a line's `key:` (after its indentation and any `- `) names a mapping's key, as in YAML.
+    var mappingKeys = false
 
     /// The name a code block's info string gives its language: its first word, in lowercase.
     static func name(inInfo info: String) -> String {
@@ -50,7 +60,7 @@ struct CodeLanguage: Sendable {
                 weak where while willSet consuming borrowing sending
                 """),
             lineComments: ["//"], blockComment: ("/*", "*/", true),
-            strings: [StringKind(delimiter: "\"\"\"", multiline: true), StringKind(delimiter: "\"")],
+            strings: [StringKind(delimiter: "\"\"\"", multiline: true, interpolations: ["\\("]), StringKind(delimiter: "\"", interpolations: ["\\("])],
             attributePrefixes: [UInt8(ascii: "@"), UInt8(ascii: "#")], capitalizedTypes: true
         ),
         CodeLanguage(
@@ -62,8 +72,8 @@ struct CodeLanguage: Sendable {
                 typeof undefined var void while with yield
                 """),
             lineComments: ["//"], blockComment: ("/*", "*/", false),
-            strings: [StringKind(delimiter: "`", multiline: true), StringKind(delimiter: "\""), StringKind(delimiter: "'")],
-            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
+            strings: [StringKind(delimiter: "`", multiline: true, interpolations: ["${"]), StringKind(delimiter: "\""), StringKind(delimiter: "'")],
+            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true, regularExpressions: true
         ),
         CodeLanguage(
             names: ["json", "jsonc"],
@@ -89,7 +99,8 @@ struct CodeLanguage: Sendable {
                 break continue exit set unset shift source
                 """),
             lineComments: ["#"],
-            strings: [StringKind(delimiter: "\"", multiline: true), StringKind(delimiter: "'", multiline: true, escapes: false)],
+            strings: [StringKind(delimiter: "\"", multiline: true, interpolations: ["$("], variables: true),
+                      StringKind(delimiter: "'", multiline: true, escapes: false)],
             dollarVariables: true
         ),
         CodeLanguage(
@@ -113,7 +124,8 @@ struct CodeLanguage: Sendable {
                 super switch synchronized this throw throws true try val var void when while
                 """),
             lineComments: ["//"], blockComment: ("/*", "*/", false),
-            strings: [StringKind(delimiter: "\"\"\"", multiline: true)] + cStrings,
+            strings: [StringKind(delimiter: "\"\"\"", multiline: true, interpolations: ["${"]), StringKind(delimiter: "\"", interpolations: ["${"]),
+                      StringKind(delimiter: "'", character: true)],
             attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
         ),
         CodeLanguage(
@@ -138,7 +150,8 @@ struct CodeLanguage: Sendable {
             names: ["yaml", "yml"],
             keywords: words("true false null yes no on off"),
             lineComments: ["#"],
-            strings: [StringKind(delimiter: "\""), StringKind(delimiter: "'", escapes: false)]
+            strings: [StringKind(delimiter: "\""), StringKind(delimiter: "'", escapes: false)],
+            mappingKeys: true
         ),
     ]
 
