@@ -275,6 +275,7 @@ import Testing
             #"<time datetime="2020-01-01">1 January 2020</time> · Updated <time datetime="2025-03-04">4 March 2025</time>"#))
         #expect(try site.page("about/index.html").contains(#"<p class="post-meta">Updated <time datetime="2023-02-01">1 February 2023</time></p>"#))
         #expect(try !site.page("posts/new/index.html").contains("Updated"))
+        #expect(try site.page("posts/new/index.html").contains("</time> · 1 min read</p>"))
         try site.write("content/about.md", "---\ntitle: About\nlastmod: soon\n---\nAbout")
         let refused = try site.build()
         #expect(refused.status == 1 && refused.standardError.contains("content/about.md:3:"), "\(refused.standardError)")
@@ -583,7 +584,7 @@ import Testing
             pageSize: 1
             words: {recent: Neueste, newer: "← Neuer", older: "Älter →", pageOf: "{count} Seiten, Seite {number}", feed: Newsfeed, contents: Inhalt,
                     moreInSection: Mehr hier, notFound: Seite nicht gefunden, notFoundText: Hier ist nichts., toHome: Zur Startseite,
-                    movedTo: "Umgezogen nach"}
+                    movedTo: "Umgezogen nach", readingTime: "{minutes} Min. Lesezeit"}
 
             """)
         try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\naliases: [/alt/]\n---\n\n## Eins\n\n## Zwei\n")
@@ -591,14 +592,14 @@ import Testing
         let result = try site.build()
         #expect(result.status == 0, "\(result.standardError)")
         let words = ["Neueste", "← Neuer", "Älter →", "2 Seiten, Seite 1", "2 Seiten, Seite 2", "Newsfeed", "Inhalt", "Mehr hier", "Seite nicht gefunden", "Hier ist nichts.",
-                     "Zur Startseite", "Umgezogen nach"]
+                     "Zur Startseite", "Umgezogen nach", "· 1 Min. Lesezeit"]
         let pages = try ["index.html", "posts/index.html", "posts/page/2/index.html", "posts/a/index.html", "404.html", "alt/index.html"].map(site.page)
         for word in words {
             #expect(pages.contains { $0.contains(HTML.escape(word)) }, "\(word)")
         }
         #expect(pages[2].contains(">Posts (2 Seiten, Seite 2)</h1>"))
         let english = ["Recent", "← Newer", "Older →", "Page 1 of", "Page 2 of", "(page 2)", ">Feed<", "\"Contents\"", "More in this section", "Page not found",
-                       "Nothing lives", "Go to the home page", "This page has moved to"]
+                       "Nothing lives", "Go to the home page", "This page has moved to", "min read"]
         for text in english {
             #expect(!pages.contains { $0.contains(HTML.escape(text)) }, "\(text)")
         }

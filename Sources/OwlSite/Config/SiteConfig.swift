@@ -51,17 +51,27 @@ struct SiteConfig: Sendable, Equatable {
         "recent": "Recent", "newer": "← Newer", "older": "Older →", "pageOf": "Page {number} of {count}", "feed": "Feed",
         "contents": "Contents", "moreInSection": "More in this section", "notFound": "Page not found",
         "notFoundText": "Nothing lives at this address. It may have moved.", "toHome": "Go to the home page",
-        "movedTo": "This page has moved to", "updated": "Updated",
+        "movedTo": "This page has moved to", "updated": "Updated", "readingTime": "{minutes} min read",
     ]
 
     /// The placeholders each word may hold: `pageOf`, a list page's `{number}` and the
-    /// list's page `{count}`.
-    static let wordPlaceholders = ["pageOf": ["number", "count"]]
+    /// list's page `{count}`; `readingTime`, the page's `{minutes}`.
+    static let wordPlaceholders = ["pageOf": ["number", "count"], "readingTime": ["minutes"]]
 
     /// The word `name`, one of ``defaultWords``, with each of its placeholders filled in:
     /// `{number}` by `values["number"]`.
     func word(_ name: String, filling values: KeyValuePairs<String, String> = [:]) -> String {
-        values.reduce(words[name] ?? "") { word, value in word.replacingOccurrences(of: "{\(value.key)}", with: value.value) }
+        let word = words[name] ?? ""
+        guard !values.isEmpty, word.utf8.contains(UInt8(ascii: "{")) else { return word }
+        var filled = ""
+        var rest = word[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            filled += rest[..<open]
+            if let value = values.first(where: { $0.key == name })?.value { filled += value } else { filled += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        return filled + rest
     }
 
     /// The list settings of `section`, falling back to the defaults.

@@ -29,6 +29,8 @@ extension ContentItem {
         out.bool(draft)
         out.optional(weight) { $0.int($1) }
         out.optional(layout) { $0.string($1) }
+        out.int(length.words)
+        out.int(length.minutes)
         out.int(aliasFiles.count)
         for file in aliasFiles { out.string(file) }
         FieldValue.map(params).write(to: &out)
@@ -53,6 +55,7 @@ extension ContentItem {
         draft = try input.bool()
         weight = try input.optional { try $0.int() }
         layout = try input.optional { try $0.string() }
+        length = ReadingLength(words: try input.int(), minutes: try input.int())
         aliasFiles = try (0..<input.count()).map { _ in try input.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         self.params = params

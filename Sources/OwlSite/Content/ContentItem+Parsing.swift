@@ -64,6 +64,7 @@ extension ContentItem {
             if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
         // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
+        length = ReadingLength(markdown: frontMatter.body)
         var rendered = markdown.render(frontMatter.body, summarizing: kind == .page && lines["summary"] == nil)
         links = rendered.html.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
         html = .rendered(rendered.html)

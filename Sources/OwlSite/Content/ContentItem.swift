@@ -24,6 +24,8 @@ struct ContentItem: Sendable {
     var draft: Bool
     var weight: Int?
     var layout: String?
+    /// The body's words and reading time (`page.wordCount`, `page.readingTime`).
+    var length = ReadingLength(words: 0, minutes: 0)
     /// The files of the page's earlier addresses (`aliases`), which send visitors on to it:
     /// `old/path/index.html` for `/old/path/`.
     var aliasFiles: [String]

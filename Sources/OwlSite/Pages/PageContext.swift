@@ -60,6 +60,11 @@ struct PageContext {
         values["draft"] = item.draft
         if let summary = item.summary { values["summary"] = summary }
         if let weight = item.weight { values["weight"] = weight }
+        values["wordCount"] = item.length.words
+        if item.length.minutes > 0 {
+            values["readingTime"] = item.length.minutes
+            values["readingTimeDisplay"] = config.word("readingTime", filling: ["minutes": String(item.length.minutes)])
+        }
         if let date = item.date {
             values["date"] = DateText.day(date)
             values["dateDisplay"] = dates.text(date)

@@ -140,7 +140,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <article class="post" data-owl-region="content">
 <header class="post-header">
 <h1>{{page.title}}</h1>
-{{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time>{{#page.lastmod}} · {{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time>{{/page.lastmod}}</p>{{/page.date}}{{^page.date}}{{#page.lastmod}}<p class="post-meta">{{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time></p>{{/page.lastmod}}{{/page.date}}
+{{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time>{{#page.lastmod}} · {{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time>{{/page.lastmod}}{{#page.readingTimeDisplay}} · {{page.readingTimeDisplay}}{{/page.readingTimeDisplay}}</p>{{/page.date}}{{^page.date}}{{#page.lastmod}}<p class="post-meta">{{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time></p>{{/page.lastmod}}{{/page.date}}
 {{> partials/tags}}
 </header>
 {{#page.toc}}<nav class="toc" aria-label="{{site.words.contents}}">
