@@ -2,15 +2,18 @@ import Foundation
 import Owl
 
 extension ContentItem {
-    /// Writes the item and returns the hash of everything in it but its body and links:
-    /// what a cell in a list can show, unless the theme's cells use `content`. The links and
-    /// the body are written last, so that hash covers what was written before them.
+    /// Writes the item and returns the hash of everything in it but what comes of its body
+    /// (links, length, HTML): what a cell in a list can show, unless the theme's cells use
+    /// `content` or the like (``TemplateSet/cellsShowContent``). What comes of the body is
+    /// written last, so that hash covers what was written before it.
     func write(to out: inout BinaryWriter) -> UInt64 {
         let start = out.bytes.count
         writeListing(to: &out)
         let listingHash = XXH64.hash(out.bytes[start...])
         out.int(links.count)
         for link in links { out.string(link) }
+        out.int(length.words)
+        out.int(length.minutes)
         withBodyUTF8 { out.blob($0) }
         return listingHash
     }
@@ -29,8 +32,6 @@ extension ContentItem {
         out.bool(draft)
         out.optional(weight) { $0.int($1) }
         out.optional(layout) { $0.string($1) }
-        out.int(length.words)
-        out.int(length.minutes)
         out.int(aliasFiles.count)
         for file in aliasFiles { out.string(file) }
         FieldValue.map(params).write(to: &out)
@@ -55,7 +56,6 @@ extension ContentItem {
         draft = try input.bool()
         weight = try input.optional { try $0.int() }
         layout = try input.optional { try $0.string() }
-        length = ReadingLength(words: try input.int(), minutes: try input.int())
         aliasFiles = try (0..<input.count()).map { _ in try input.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         self.params = params
@@ -66,6 +66,7 @@ extension ContentItem {
             lines[key] = try input.int()
         }
         links = try (0..<input.count()).map { _ in try input.string() }
+        length = ReadingLength(words: try input.int(), minutes: try input.int())
         // A string is written as a blob is: the body's bytes are kept, not decoded.
         html = .cached(try input.blob())
     }

@@ -41,8 +41,8 @@ struct PageContext {
     }
 
     /// An item's values: front matter, dates in several forms, tags with links, and, when
-    /// `withContent`, the body as `content` and its table of contents as `toc` (the theme's
-    /// cells mostly leave them out, and a cached body is decoded only when it is shown).
+    /// `withContent`, the body as `content`, its table of contents as `toc` and its length
+    /// (the theme's cells mostly leave them out, and a cached body is decoded only when it is shown).
     func item(_ item: ContentItem, withContent: Bool) -> [String: Any] {
         // Room for every value at once: grown entry by entry, the dictionary was rehashed
         // four times for each item, a third of the work of this function.
@@ -56,15 +56,15 @@ struct PageContext {
         if withContent {
             values["content"] = item.body
             if let contents = item.withBodyUTF8(TableOfContents.html(ofBody:)) { values["toc"] = contents }
+            values["wordCount"] = item.length.words
+            if item.length.minutes > 0 {
+                values["readingTime"] = item.length.minutes
+                values["readingTimeDisplay"] = config.word("readingTime", filling: ["minutes": String(item.length.minutes)])
+            }
         }
         values["draft"] = item.draft
         if let summary = item.summary { values["summary"] = summary }
         if let weight = item.weight { values["weight"] = weight }
-        values["wordCount"] = item.length.words
-        if item.length.minutes > 0 {
-            values["readingTime"] = item.length.minutes
-            values["readingTimeDisplay"] = config.word("readingTime", filling: ["minutes": String(item.length.minutes)])
-        }
         if let date = item.date {
             values["date"] = DateText.day(date)
             values["dateDisplay"] = dates.text(date)

@@ -14,7 +14,7 @@ struct TemplateSet: Sendable {
     let assets: [String: [UInt8]]
     /// A hash of every template and asset, for the build cache.
     let fingerprint: String
-    /// Whether a cell template, or a template it includes, uses an item's body (`content` or `toc`):
+    /// Whether a cell template, or a template it includes, uses an item's body (`content`, `toc`, `wordCount`, `readingTime`):
     /// then a list changes with the body of any item in it, not only with what else the item says.
     let cellsShowContent: Bool
 
@@ -74,8 +74,8 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// The values of an item that come from its body: `content` and its table of contents.
-    private static let bodyValues = ["content", "toc"]
+    /// The values of an item that come from its body: `content`, its table of contents and its length.
+    private static let bodyValues = ["content", "toc", "wordCount", "readingTime", "readingTimeDisplay"]
 
     /// Renders the template `name`, which exists.
     func render(_ name: String, _ context: [String: Any]) -> String {
