@@ -101,10 +101,39 @@ import Testing
             """)
     }
 
+    @Test func markupHasTagsAttributesValuesCommentsAndMustache() throws {
+        #expect(try html(#"<!-- c --><a href="/x" data-owl-cell='1'>a < b &amp; {{title}}</a><br/>"#, "html") == """
+            <span class="hl-comment">&lt;!-- c --&gt;</span>&lt;<span class="hl-keyword">a</span> <span class="hl-attribute">href</span>=\
+            <span class="hl-string">&quot;/x&quot;</span> <span class="hl-attribute">data-owl-cell</span>=<span class="hl-string">'1'</span>&gt;\
+            a &lt; b &amp;amp; <span class="hl-variable">{{title}}</span>&lt;/<span class="hl-keyword">a</span>&gt;&lt;\
+            <span class="hl-keyword">br</span>/&gt;
+            """)
+        #expect(try html("<?xml version=\"1.0\"?>", "xml").hasPrefix(#"&lt;?<span class="hl-keyword">xml</span> <span class="hl-attribute">version</span>"#))
+    }
+
+    @Test func cssSqlAndRuby() throws {
+        #expect(try html("@media (max-width: 40em) {\n  .a { color: red; }\n  margin: 0 auto; /* c */\n}", "css") == """
+            <span class="hl-attribute">@media</span> (max-width: <span class="hl-number">40em</span>) {
+              .a { color: red; }
+              <span class="hl-attribute">margin</span>: <span class="hl-number">0</span> <span class="hl-keyword">auto</span>; \
+            <span class="hl-comment">/* c */</span>
+            }
+            """)
+        #expect(try html("SELECT name FROM posts where id = 'it''s' -- c", "sql") == """
+            <span class="hl-keyword">SELECT</span> name <span class="hl-keyword">FROM</span> posts <span class="hl-keyword">where</span> id = \
+            <span class="hl-string">'it'</span><span class="hl-string">'s'</span> <span class="hl-comment">-- c</span>
+            """)
+        #expect(try html(#"def hi(name) = puts "Hi #{name.upcase}" # c"#, "ruby") == """
+            <span class="hl-keyword">def</span> hi(name) = puts <span class="hl-string">&quot;Hi #{</span>name.upcase\
+            <span class="hl-string">}&quot;</span> <span class="hl-comment"># c</span>
+            """)
+    }
+
     /// Lines that open something they never close are read once, not once per opener.
     @Test func longUnclosedLinesKeepEveryCharacter() throws {
         for (code, language) in [(String(repeating: "(/[", count: 20_000), "js"), (String(repeating: "#[", count: 30_000), "rust"),
-                                 (String(repeating: " - a b", count: 10_000), "yaml"), (String(repeating: "\"\\(", count: 20_000), "swift")] {
+                                 (String(repeating: " - a b", count: 10_000), "yaml"), (String(repeating: "\"\\(", count: 20_000), "swift"),
+                                 (String(repeating: "<a '", count: 20_000), "html"), (String(repeating: "{{<", count: 20_000), "html")] {
             #expect(text(of: try html(code, language)) == code)
         }
     }
@@ -117,7 +146,8 @@ import Testing
         #expect(try html("#[derive(Debug)]\nstruct S;", "rs").hasPrefix(#"<span class="hl-attribute">#[derive(Debug)]</span>"#))
     }
 
-    @Test(arguments: ["Swift", "JS", "typescript", "json", "py", "console", "c++", "objective-c", "kotlin", "go", "rust", "yml"])
+    @Test(arguments: ["Swift", "JS", "typescript", "json", "py", "console", "c++", "objective-c", "kotlin", "go", "rust", "yml", "html", "css",
+                      "sql", "ruby"])
     func theInfoStringsFirstWordNamesTheLanguage(_ name: String) {
         #expect(CodeHighlighter.named(name + " title=\"x\"") != nil)
         #expect(CodeHighlighter.named("not-" + name) == nil)
@@ -129,7 +159,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "#[", "@", "$", "${", "}", "\\", "\n", " ", "<", ">", "&",
                       "let", "if", "Type", "x", "0x1F", "3.14", ".", "é", "💡", "'a", "(", ")",
-                      "\\(", "$(", "/", "[", "]", "{", ":", "- ", "return"]
+                      "\\(", "$(", "/", "[", "]", "{", ":", "- ", "return", "<!--", "-->", "{{", "}}", "<a", "</", "=", "--", "#{"]
         for language in CodeLanguage.all {
             let highlighter = CodeHighlighter(language: language)
             for _ in 0..<300 {

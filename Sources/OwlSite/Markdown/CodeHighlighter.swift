@@ -78,7 +78,9 @@ final class CodeHighlighter: Sendable {
                         return
                     }
                 }
-                if let end = blockCommentEnd() ?? lineCommentEnd() {
+                if language.markup {
+                    markup()
+                } else if let end = blockCommentEnd() ?? lineCommentEnd() {
                     emit(.comment, start..<end)
                 } else if let string = stringKind() {
                     self.string(string.kind, delimiter: string.delimiter)
@@ -101,13 +103,64 @@ final class CodeHighlighter: Sendable {
             }
         }
 
+        /// Reads markup at `index`: a comment, a tag, a Mustache tag, or a character of text.
+        private mutating func markup() {
+            let start = index
+            if let end = blockCommentEnd() {
+                emit(.comment, start..<end)
+            } else if starts(with: Self.mustacheOpen, at: index) {
+                let close = bytes[index...].firstRange(of: Self.mustacheClose).map(\.upperBound)
+                emit(.variable, start..<(close ?? bytes.count))
+            } else if !tag() {
+                escape(index..<(index + 1))
+                index += 1
+            }
+        }
+
+        private static let mustacheOpen = Array("{{".utf8), mustacheClose = Array("}}".utf8)
+
+        /// Colours the tag at `index` (`<a href="x">`, `</a>`, `<!DOCTYPE html>`): its name as a
+        /// keyword, its attributes' names as attributes and their quoted values as strings.
+        /// False where a `<` opens no tag (`a < b`).
+        private mutating func tag() -> Bool {
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else { return false }
+            var nameStart = index + 1
+            if "/!?".utf8.contains(bytes[nameStart]) { nameStart += 1 }
+            guard nameStart < bytes.count, isWordStart(bytes[nameStart]) else { return false }
+            escape(index..<nameStart)
+            emit(.keyword, nameStart..<nameEnd(from: nameStart))
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") {
+                    break  // unclosed: the next tag starts
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    let end = bytes[(index + 1)...].firstIndex(of: byte).map { $0 + 1 } ?? bytes.count
+                    emit(.string, index..<end)
+                } else if isWordStart(byte) {
+                    emit(.attribute, index..<nameEnd(from: index))
+                } else {
+                    escape(index..<(index + 1))
+                    index += 1
+                    if byte == UInt8(ascii: ">") { break }
+                }
+            }
+            return true
+        }
+
+        /// The end of a tag's or attribute's name starting at `start`: letters, digits, `-`, `:`, `.` and `_`.
+        private func nameEnd(from start: Int) -> Int {
+            var position = start
+            while position < bytes.count, isWordByte(bytes[position]) || "-:.".utf8.contains(bytes[position]) { position += 1 }
+            return position
+        }
+
         /// Colours a word: a keyword (unless it follows a `.`, as a member's name), a type, or plain.
         private mutating func word() {
             let start = index
             while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             let isMember = start > 0 && bytes[start - 1] == UInt8(ascii: ".")
-            if language.keywords.contains(text), !isMember {
+            if language.keywords.contains(language.caseInsensitiveKeywords ? text.lowercased() : text), !isMember {
                 emit(.keyword, start..<index)
             } else if language.capitalizedTypes, bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
                 emit(.type, start..<index)
@@ -298,9 +351,9 @@ final class CodeHighlighter: Sendable {
         /// The words after which a `/` opens a regular expression rather than dividing.
         private static let wordsBeforeValues: Set<String> = ["return", "typeof", "case", "in", "of", "delete", "void", "throw", "new", "yield", "await", "else", "do"]
 
-        /// The end of a mapping's key at `index`, in a language with them (YAML): the text up
-        /// to a `:` followed by a space or the line's end, where a line's content starts
-        /// (after its indentation and any `- `).
+        /// The end of a mapping's key at `index`, in a language with them (YAML, or CSS's
+        /// properties): the text up to a `:` followed by a space or the line's end, without
+        /// brackets, `;` or `,`, where a line's content starts (after its indentation and any `- `).
         private func mappingKeyEnd() -> Int? {
             guard language.mappingKeys, !"\"'#{[-: \t\n".utf8.contains(bytes[index]) else { return nil }
             var lineStart = index
@@ -313,6 +366,8 @@ final class CodeHighlighter: Sendable {
                     if next == bytes.count || bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\n") { return position }
                 } else if bytes[position] == UInt8(ascii: "#"), bytes[position - 1] == UInt8(ascii: " ") {
                     return nil  // a comment before any `: `
+                } else if "{}[];,".utf8.contains(bytes[position]) {
+                    return nil  // a flow mapping or a rule, not a key
                 }
                 position += 1
             }

@@ -38,8 +38,14 @@ struct CodeLanguage: Sendable {
     /// Whether a `/` where a value may start opens a regular expression literal (`/a+/g`),
     /// as in JavaScript.
     var regularExpressions = false
-    /// Whether a line's `key:` (after its indentation and any `- `) names a mapping's key, as in YAML.
+    /// Whether a line's `key:` (after its indentation and any `- `) names a mapping's key, as
+    /// in YAML (or a property, as in CSS).
     var mappingKeys = false
+    /// Whether keywords are found whatever their case (`SELECT`, `select`), as in SQL.
+    var caseInsensitiveKeywords = false
+    /// Whether the code is markup (HTML, XML): text, comments and tags, whose names are
+    /// keywords, attributes' names attributes and values strings; `{{…}}` (Mustache) are variables.
+    var markup = false
 
     /// The name a code block's info string gives its language: its first word, in lowercase.
     static func name(inInfo info: String) -> String {
@@ -145,6 +151,42 @@ struct CodeLanguage: Sendable {
                 """),
             lineComments: ["//"], blockComment: ("/*", "*/", true), strings: cStrings,
             attributePrefixes: [UInt8(ascii: "#")], capitalizedTypes: true
+        ),
+        CodeLanguage(
+            names: ["html", "xhtml", "xml", "svg", "mustache", "handlebars", "hbs"],
+            keywords: [],
+            blockComment: ("<!--", "-->", false),
+            markup: true
+        ),
+        CodeLanguage(
+            names: ["css", "scss", "less"],
+            keywords: words("important inherit initial unset auto none"),
+            blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "\""), StringKind(delimiter: "'")],
+            attributePrefixes: [UInt8(ascii: "@")], mappingKeys: true
+        ),
+        CodeLanguage(
+            names: ["sql", "mysql", "postgresql", "psql", "sqlite"],
+            keywords: words("""
+                add all alter and as asc begin between by case check column commit constraint create cross default delete \
+                desc distinct drop else end exists foreign from full group having if in index inner insert into is join key \
+                left like limit not null offset on or order outer primary references returning right rollback select set \
+                table then transaction union unique update using values view when where with true false
+                """),
+            lineComments: ["--"], blockComment: ("/*", "*/", false),
+            strings: [StringKind(delimiter: "'", escapes: false), StringKind(delimiter: "\"", escapes: false)],
+            caseInsensitiveKeywords: true
+        ),
+        CodeLanguage(
+            names: ["ruby", "rb"],
+            keywords: words("""
+                alias and begin BEGIN break case class def defined do else elsif end END ensure false for if in module next \
+                nil not or redo rescue retry return self super then true undef unless until when while yield require \
+                require_relative attr_accessor attr_reader attr_writer private protected public
+                """),
+            lineComments: ["#"],
+            strings: [StringKind(delimiter: "\"", multiline: true, interpolations: ["#{"]), StringKind(delimiter: "'", multiline: true)],
+            attributePrefixes: [UInt8(ascii: "@")], capitalizedTypes: true
         ),
         CodeLanguage(
             names: ["yaml", "yml"],
