@@ -33,7 +33,7 @@ import Testing
         Case(overlay: "alias-taken", location: "content/posts/renamed.md:3:", message: "alias /posts/second/ is taken by the page /posts/second/"),
         Case(overlay: "alias-twice", location: "content/posts/b.md:4:", message: "alias /old/ is taken by an alias of content/posts/a.md"),
         Case(overlay: "alias-on-static", location: "content/posts/a.md:3:", message: "alias /old/ is taken by static/old/index.html"),
-        Case(overlay: "alias-not-rooted", location: "content/posts/bad.md:4:", message: "alias 'old-name/' must start with /, the site's root"),
+        Case(overlay: "alias-empty", location: "content/posts/bad.md:4:", message: "alias '' is not a page's address"),
         Case(overlay: "alias-escape", location: "content/posts/bad.md:4:", message: "alias '/posts/../../etc/evil/' would escape the output folder"),
         Case(overlay: "reserved-page", location: "content/sneaky.md:3:", message: "/_owl/patches/ would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "copied-twice", location: "content/images/owl.txt:", message: "static/images/owl.txt is copied to images/owl.txt too"),

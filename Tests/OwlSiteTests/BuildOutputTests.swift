@@ -536,12 +536,13 @@ import Testing
     @Test func aliasesSendVisitorsOnToThePage() throws {
         let site = try SiteFixture()
         defer { site.remove() }
-        try site.write("content/posts/moved.md", "---\ntitle: Fish & Chips\ndate: 2021-03-04\naliases: [/2021/fish/, /old/fish.html]\n---\n\nText\n")
+        try site.write("content/posts/moved.md", "---\ntitle: Fish & Chips\ndate: 2021-03-04\naliases: [/2021/fish/, /old/fish.html, fish-and-chips]\n---\n\nText\n")
         try site.write("content/posts/linking.md", "---\ntitle: Linking\ndate: 2021-03-05\n---\n\nAn [old link](/2021/fish/).\n")
         let result = try site.build()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         let redirect = try site.page("2021/fish/index.html")
         #expect(redirect == (try site.page("old/fish.html")))
+        #expect(redirect == (try site.page("posts/fish-and-chips/index.html")), "beside the page")
         #expect(redirect.contains("<meta http-equiv=\"refresh\" content=\"0; url=/blog/posts/moved/\">"))
         #expect(redirect.contains("<link rel=\"canonical\" href=\"https://example.com/blog/posts/moved/\">"))
         #expect(redirect.contains("<title>Fish &amp; Chips</title>"))

@@ -324,19 +324,28 @@ import Owl
         }
     }
 
-    /// An earlier address is a folder's `index.html`, or the `.html` file it names.
+    /// An earlier address is a folder's `index.html`, or the `.html` file it names; one that
+    /// does not start at the root is beside the page.
     @Test(arguments: [("/old/", "old/index.html"), ("/old", "old/index.html"), ("/2022/01/old-name/", "2022/01/old-name/index.html"),
-                      ("/old/page.html", "old/page.html"), ("/Café Crème/", "Café Crème/index.html"), ("/_owlish/", "_owlish/index.html")])
+                      ("/old/page.html", "old/page.html"), ("/Café Crème/", "Café Crème/index.html"), ("/_owlish/", "_owlish/index.html"),
+                      ("old-name", "posts/old-name/index.html"), ("2019/old.html", "posts/2019/old.html"), ("_owl/", "posts/_owl/index.html")])
     func anAliasIsWrittenToItsAddressesFile(alias: String, file: String) throws {
-        #expect(try SitePath.aliasFile(alias, in: "x.md", line: 2) == file)
+        #expect(try SitePath.aliasFile(alias, besides: "/posts/new-name/", in: "x.md", line: 2) == file)
     }
 
-    @Test(arguments: [("old/", "must start with /"), ("", "must start with /"), ("/", "is not a page's address"), ("/a//b/", "is not a page's address"),
+    @Test func aRelativeAliasOfATopLevelPageIsAtTheRoot() throws {
+        #expect(try SitePath.aliasFile("old-about/", besides: "/about/", in: "x.md", line: 2) == "old-about/index.html")
+        #expect(try SitePath.aliasFile("welcome.html", besides: "/", in: "x.md", line: 2) == "welcome.html")
+        #expect(SitePath.parentPath(of: "/posts/a/") == "/posts/" && SitePath.parentPath(of: "/a/") == "/" && SitePath.parentPath(of: "/") == "/")
+    }
+
+    @Test(arguments: [("", "is not a page's address"), ("/", "is not a page's address"), ("/a//b/", "is not a page's address"),
+                      ("../../x/", "would escape"), ("a/../../b", "would escape"),
                       ("/a\nb/", "is not a page's address"), ("/../x/", "would escape"), ("/a/./b/", "would escape"), ("/a\\b/", "would escape"),
                       ("/a#b/", "has '#'"), ("/_owl/x/", "would be inside _owl/"), ("/_owl", "would be inside _owl/")])
     func aliasesThatAreNoAddressOfTheSiteAreRejected(alias: String, problem: String) {
-        #expect { try SitePath.aliasFile(alias, in: "x.md", line: 2) } throws: { error in
-            "\(error)".contains(problem) && "\(error)".hasPrefix("x.md:2: ")
+        #expect { try SitePath.aliasFile(alias, besides: "/posts/new-name/", in: "x.md", line: 2) } throws: { error in
+            "\(error)".contains(problem) && "\(error)".hasPrefix("x.md:2: ") && (alias.isEmpty || "\(error)".contains(alias))
         }
     }
 

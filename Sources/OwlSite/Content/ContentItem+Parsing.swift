@@ -28,6 +28,7 @@ extension ContentItem {
         aliasFiles = []
 
         var slug = name
+        var aliases: [String] = []
         var budget = FieldValue.limit
         for field in frontMatter.fields {
             lines[field.key] = field.line
@@ -44,7 +45,7 @@ extension ContentItem {
             case "weight": weight = try field.int()
             case "layout": layout = try field.string()
             case "slug": slug = try field.string()
-            case "aliases": aliasFiles = try field.strings().map { try SitePath.aliasFile($0, in: source, line: field.line) }
+            case "aliases": aliases = try field.strings()
             default: params[field.key] = try field.fieldValue(budget: &budget)
             }
         }
@@ -63,6 +64,7 @@ extension ContentItem {
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
             if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
+        aliasFiles = try aliases.map { try SitePath.aliasFile($0, besides: path, in: source, line: lines["aliases"]) }
         // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
         length = ReadingLength(markdown: frontMatter.body)
         var rendered = markdown.render(frontMatter.body, summarizing: kind == .page && lines["summary"] == nil)

@@ -23,27 +23,34 @@ enum SitePath {
         }
     }
 
-    /// The file that an `aliases` entry of `file` (at `line`), an earlier address of its page,
-    /// is written to: `/old/path/` is `old/path/index.html`, and `/old/page.html` is itself.
-    /// Throws for an address that does not start at the site's root (`/`), steps out of it,
-    /// is the home page, holds a character a URL cannot carry, or lies in ``reservedFolder``.
-    static func aliasFile(_ alias: String, in file: String, line: Int?) throws -> String {
-        guard alias.utf8.first == UInt8(ascii: "/") else {
-            throw SiteError(file: file, line: line, "alias '\(alias)' must start with /, the site's root (as /old/address/)")
-        }
+    /// The file that an `aliases` entry `written` of `file` (at `line`), an earlier address of
+    /// the page at `pagePath`, is written to: `/old/path/` is `old/path/index.html`, and
+    /// `/old/page.html` is itself. An address that does not start at the site's root (`/`) is
+    /// beside the page: `old-name` of `/posts/new-name/` is `/posts/old-name/`, as in Hugo.
+    /// Throws for an address that is empty, steps out of the site, is the home page, holds a
+    /// character a URL cannot carry, or lies in ``reservedFolder``.
+    static func aliasFile(_ written: String, besides pagePath: String, in file: String, line: Int?) throws -> String {
+        guard !written.isEmpty else { throw SiteError(file: file, line: line, "alias '' is not a page's address") }
+        let alias = written.utf8.first == UInt8(ascii: "/") ? written : parentPath(of: pagePath) + written
         let parts = alias.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         if alias.utf8.contains(UInt8(ascii: "\\")) || parts.contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) {
-            throw SiteError(file: file, line: line, "alias '\(alias)' would escape the output folder")
+            throw SiteError(file: file, line: line, "alias '\(written)' would escape the output folder")
         }
         if alias == "/" || parts.dropLast().contains(where: \.isEmpty) || alias.unicodeScalars.contains(where: isNewline) {
-            throw SiteError(file: file, line: line, "alias '\(alias)' is not a page's address")
+            throw SiteError(file: file, line: line, "alias '\(written)' is not a page's address")
         }
         if let character = urlBreakingCharacter(in: alias) {
-            throw SiteError(file: file, line: line, "alias '\(alias)' has '\(character)', which a URL cannot carry")
+            throw SiteError(file: file, line: line, "alias '\(written)' has '\(character)', which a URL cannot carry")
         }
         try checkNotReserved(alias, from: file, line: line)
         let path = String(alias.dropFirst())
         return path.hasSuffix(".html") ? path : Self.file(for: path.hasSuffix("/") ? alias : alias + "/")
+    }
+
+    /// The address a page's address lies in: `/posts/` for `/posts/hello/`, `/` for `/` itself.
+    static func parentPath(of path: String) -> String {
+        let folder = path.utf8.dropLast().lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? "/"
+        return String(folder)
     }
 
     /// The endings of Markdown files, each of which is a page in `content/`.
