@@ -1,4 +1,6 @@
 extension CodeReader {
+    /// The end of a block comment at `index` (the code's end when it stays open), counting
+    /// nested ones where the language nests them.
     func blockCommentEnd() -> Int? {
         guard let comment = highlighter.blockComment, starts(with: comment.open, at: index) else { return nil }
         var depth = 1, position = index + comment.open.count
@@ -17,6 +19,7 @@ extension CodeReader {
         return bytes.count
     }
 
+    /// The end of a comment at `index` that runs to the line's end.
     func lineCommentEnd() -> Int? {
         guard let marker = highlighter.lineComments.first(where: { starts(with: $0, at: index) }) else { return nil }
         // `#` starts a comment only where a word may start: `$#` and `a#b` are no comments.
@@ -139,6 +142,7 @@ extension CodeReader {
     /// The words after which a `/` opens a regular expression rather than dividing.
     private static let wordsBeforeValues: Set<String> = ["return", "typeof", "case", "in", "of", "delete", "void", "throw", "new", "yield", "await", "else", "do"]
 
+    /// The end of the number at `index`: digits, letters (`0x1F`, `1e3`, `12px`) and a `.` before a digit.
     func numberEnd() -> Int {
         var position = index
         while position < bytes.count {
