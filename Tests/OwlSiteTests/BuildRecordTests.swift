@@ -25,7 +25,7 @@ import TestSupport
             }
         }
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
-        let record = try BuildRecord(decoding: SharedBytes(encoded.record)) { $0 == "ab-1" ? SharedBytes(encoded.segment) : nil }
+        let record = try BuildRecord(decoding: SharedBytes(encoded.record)) { $0 == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(record.build == "00000000000000ab" && record.pageCount == pages.count)
         for (path, file) in files { #expect(record.file(path) == file) }
         for (path, page) in pages {
@@ -51,13 +51,13 @@ import TestSupport
         let page = BuildRecord.Page(key: 1, file: "index.html", output: .init(hash: 1, size: 2, buildIDOffsets: []),
                                     json: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2, buildIDOffsets: [])], pages: ["/": page], newSegment: "ab-1")
-        let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segment) : nil }
+        let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(throws: Never.self) { try BuildRecord(decoding: SharedBytes(bytes), segment: segment) }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2)), segment: segment) }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([9] + bytes.dropFirst()), segment: segment) }
         // A segment that is gone, or not of the size the record names, makes the record unusable.
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in nil } }
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in SharedBytes(encoded.segment.dropLast()) } }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in SharedBytes(encoded.segmentBytes.dropLast()) } }
     }
 
     /// Records of successive builds share segments: a page taken unchanged points to the
@@ -90,12 +90,12 @@ import TestSupport
             }
             let name = String(format: "%016x", build), segmentName = "\(name)-1"
             let encoded = BuildRecord.encode(build: name, files: [:], pages: pages, newSegment: segmentName)
-            if !encoded.segment.isEmpty { segments[segmentName] = SharedBytes(encoded.segment) }
+            if !encoded.segment.isEmpty { segments[segmentName] = SharedBytes(encoded.segmentBytes) }
             let next = try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }
             #expect(next.segments.count <= BuildRecord.segmentLimit)
             if build > 0 {
                 // Each build changes a page, so it writes a segment: with no compaction it holds the changed pages alone.
-                let written = encoded.segment.count, changedBytes = changed.reduce(0) { $0 + entry(build, $1).json.count + entry(build, $1).binary.count }
+                let written = encoded.segmentBytes.count, changedBytes = changed.reduce(0) { $0 + entry(build, $1).json.count + entry(build, $1).binary.count }
                 #expect(written > 0 && written >= changedBytes)
                 if next.segments.map(\.name).allSatisfy({ $0 == segmentName || record!.segments.map(\.name).contains($0) }),
                    next.segments.count == record!.segments.count + 1 {
@@ -131,14 +131,14 @@ import TestSupport
                                                      json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
         }
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
-        let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segment) : nil }
+        let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
 
         // One page, whose entry comes last: its json and binary lengths end the record.
         let single = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: ["/p1/": pages["/p1/"]!], newSegment: "ab-1")
         var huge = single.record
         withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 16)..<(huge.count - 8), with: $0) }
         withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 8)..<huge.count, with: $0) }
-        let record = try BuildRecord(decoding: SharedBytes(huge)) { $0 == "ab-1" ? SharedBytes(single.segment) : nil }
+        let record = try BuildRecord(decoding: SharedBytes(huge)) { $0 == "ab-1" ? SharedBytes(single.segmentBytes) : nil }
         #expect(record.page("/p1/") == nil)
         #expect(record.hasPage("/p1/", hash: pages["/p1/"]!.output.hash, size: 1), "the row itself is intact")
 
@@ -182,4 +182,9 @@ import TestSupport
             #expect(!used.isEmpty && records.count <= SiteConfig().history + 2)
         }
     }
+}
+
+extension BuildRecord.Encoded {
+    /// The segment as one file holds it.
+    var segmentBytes: [UInt8] { segment.reduce(into: []) { $0.append(bytes: $1) } }
 }

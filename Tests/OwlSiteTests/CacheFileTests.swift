@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OwlSite
+import TestSupport
 
 /// Cache files are replaced whole, and a failed write leaves the old file as it was.
 @Suite struct CacheFileTests {
@@ -14,6 +15,21 @@ import Testing
         #expect(CacheFile.write([1, 2, 3], to: file))
         #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["0.bin"])
+    }
+
+    /// Pieces are written one after the other, however they fall on the writes' buffer.
+    @Test func piecesAreWrittenInTheirOrder() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("0.bin")
+        var random = SeededGenerator(seed: 7)
+        let pieces = [0, 5, 700_000, 1, 0, 1 << 20, 400_000, 3 << 20, 12].map { count in
+            SharedBytes((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+        #expect(CacheFile.write(pieces, to: file))
+        #expect(try Data(contentsOf: file) == Data(pieces.reduce(into: [UInt8]()) { $0.append(bytes: $1) }))
+        #expect(CacheFile.write([SharedBytes]([]), to: file))
+        #expect(try Data(contentsOf: file).isEmpty)
     }
 
     @Test func aWriteThatFailsLeavesTheOldFile() throws {

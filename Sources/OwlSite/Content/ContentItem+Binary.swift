@@ -14,7 +14,7 @@ extension ContentItem {
         for link in links { out.string(link) }
         out.int(length.words)
         out.int(length.minutes)
-        withBodyUTF8 { out.blob($0) }
+        withBodyUTF8 { out.blob($0) }  // last: ``MarkdownCache`` finds the body at the end
         return listingHash
     }
 

@@ -41,9 +41,9 @@ struct ContentItem: Sendable {
     /// What identifies the item's inputs, set by the ``MarkdownCache`` that read it.
     var fingerprint = ItemFingerprint(file: 0, listing: 0)
 
-    /// The body's HTML: rendered in this build, or kept as the cache's bytes and made a
-    /// string only when a page shows it (a rebuild takes thousands of items from the cache
-    /// and shows a few bodies).
+    /// The body's HTML: as a string, or as the bytes of the item's cache entry, made a string
+    /// only when a page shows it (a rebuild takes thousands of items from the cache and shows
+    /// a few bodies; a first build keeps each body once, in the entry it saves).
     enum BodyHTML: Sendable {
         case rendered(String)
         case cached(SharedBytes)

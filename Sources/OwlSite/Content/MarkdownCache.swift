@@ -129,7 +129,12 @@ final class MarkdownCache: Sendable {
         var item = try parse(bytes)
         var binary = BinaryWriter()
         item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
-        current[shard].remember(source, Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes)), isNew: true)
+        let entry = Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes))
+        current[shard].remember(source, entry, isNew: true)
+        // The body's HTML ends the entry (``ContentItem/write(to:)``): the item keeps those bytes
+        // rather than a copy of its own, which the cache's entry held besides it until the build ended.
+        let bodyCount = item.withBodyUTF8(\.count)
+        item.html = .cached(entry.binary[(entry.binary.endIndex - bodyCount)..<entry.binary.endIndex])
         return item
     }
 

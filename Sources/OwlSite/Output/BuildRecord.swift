@@ -44,10 +44,11 @@ struct BuildRecord: Sendable {
     }
 
     /// A record as ``encode(build:files:pages:newSegment:)`` makes it: the record's bytes,
-    /// and the segment to save as `newSegment` first (empty when the record needs none).
+    /// and the segment to save as `newSegment` first (empty when the record needs none), as
+    /// the pieces to write one after the other: the entries of the pages, not copied.
     struct Encoded {
         var record: [UInt8]
-        var segment: [UInt8]
+        var segment: [SharedBytes]
     }
 
     /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
@@ -256,7 +257,7 @@ struct BuildRecord: Sendable {
         var segmentNames = sizes.keys.sorted { (sizes[$0]!, $0) > (sizes[$1]!, $1) }
             .prefix(rendered ? segmentLimit - 1 : segmentLimit).filter { used[$0]! * 2 >= sizes[$0]! }
         var segmentIndices = Dictionary(uniqueKeysWithValues: segmentNames.enumerated().map { ($1, $0) })
-        var segment = BinaryWriter()
+        var segment: [SharedBytes] = [], segmentSize = 0
 
         var entries = BinaryWriter()
         var fileRows: [Row] = [], pageRows: [Row] = []
@@ -286,9 +287,9 @@ struct BuildRecord: Sendable {
                     segmentNames.append(newSegment)
                 }
                 entries.int(segmentIndices[newSegment]!)
-                entries.int(segment.bytes.count)
-                segment.append(page.json)
-                segment.append(page.binary)
+                entries.int(segmentSize)
+                segment += [page.json, page.binary]
+                segmentSize += page.json.count + page.binary.count
             }
             entries.int(page.json.count)
             entries.int(page.binary.count)
@@ -299,7 +300,7 @@ struct BuildRecord: Sendable {
         out.int(segmentNames.count)
         for name in segmentNames {
             out.string(name)
-            out.int(name == newSegment ? segment.bytes.count : sizes[name]!)
+            out.int(name == newSegment ? segmentSize : sizes[name]!)
         }
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
         out.reserve(start + entries.bytes.count)
@@ -313,6 +314,6 @@ struct BuildRecord: Sendable {
             }
         }
         out.append(entries.bytes)
-        return Encoded(record: out.bytes, segment: segment.bytes)
+        return Encoded(record: out.bytes, segment: segment)
     }
 }

@@ -14,10 +14,38 @@ enum CacheFile {
     /// any, is then left as it was).
     @discardableResult
     static func write(_ bytes: [UInt8], to url: URL) -> Bool {
+        write(to: url) { FileBytes.write(bytes, to: $0) }
+    }
+
+    /// Replaces the file at `url` with `pieces`, one after the other, copied into a buffer of
+    /// at most ``bufferSize`` at a time rather than into one array of all of them first (a
+    /// record's segment holds the manifest entries of every page rendered: many megabytes,
+    /// which would add to the build's peak memory).
+    @discardableResult
+    static func write(_ pieces: [SharedBytes], to url: URL) -> Bool {
+        write(to: url) { descriptor in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(bufferSize)
+            for piece in pieces {
+                if !buffer.isEmpty, buffer.count + piece.count > bufferSize {
+                    guard FileBytes.write(buffer, to: descriptor) else { return false }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                buffer.append(bytes: piece)
+            }
+            return FileBytes.write(buffer, to: descriptor)
+        }
+    }
+
+    private static let bufferSize = 1 << 20
+
+    /// Replaces the file at `url` with what `fill` writes to the descriptor it is given
+    /// (true when all of it was written).
+    private static func write(to url: URL, filling fill: (Int32) -> Bool) -> Bool {
         let path = url.path, temporary = url.path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
-        let written = FileBytes.write(bytes, to: descriptor)
+        let written = fill(descriptor)
         guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
             unlink(temporary)
             return false
