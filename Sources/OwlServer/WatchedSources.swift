@@ -9,7 +9,7 @@ public struct WatchedSources: Sendable, Equatable {
     /// Single files directly below `root`.
     public var files: [String]
 
-    /// The sources of the site in `root`: `content/`, `Templates/`, `static/` and `owl.yml`.
+    /// The sources of the site in `root`: `content/`, `Templates/`, `static/`, `data/` and `owl.yml`.
     public init(root: String, folders: [String] = BuildOptions.sourceFolders, files: [String] = ["owl.yml"]) {
         self.root = root
         self.folders = folders

@@ -4,7 +4,7 @@ import OwlSite
 
 /// `--source` and `--output`: the folders of the commands that build a site.
 struct SiteFolderOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, owl.yml).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The site folder (content/, Templates/, static/, data/, owl.yml).", valueName: "dir"))
     var source: String = "."
 
     @Option(name: .long, help: ArgumentHelp("The output folder (default: public/ inside the source).", valueName: "dir"))

@@ -114,6 +114,15 @@ import Testing
         }
     }
 
+    /// `data/`, which layouts show as `site.data`, is a source, even when made after `serve` started.
+    @Test func aDataFileIsASource() async throws {
+        let site = try TestSite()
+        try await withServer(site, watching: true) { _, log in
+            try site.write("site/data/owner.yml", "name: Ada Owl\n")
+            _ = try #require(await log.next(where: Self.isBuild))
+        }
+    }
+
     /// The build copies hidden files of `static/` (`.well-known/`, `.htaccess`).
     @Test func aHiddenFileIsASource() async throws {
         let site = try TestSite()

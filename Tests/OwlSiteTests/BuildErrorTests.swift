@@ -56,6 +56,10 @@ import Testing
         Case(overlay: "alias-bomb", location: "content/posts/bad.md:9:", message: "'a5': the front matter holds more than 100000 values"),
         Case(overlay: "bad-language", location: "owl.yml:2:", message: "language 'en_US' is not a language tag, such as en, de or pt-BR"),
         Case(overlay: "bad-base-url", location: "owl.yml:2:", message: "baseURL 'example.com/blog/' is not an absolute http or https URL"),
+        Case(overlay: "data-bad-yaml", location: "data/links.yml:4:", message: "YAML"),
+        Case(overlay: "data-not-data", location: "data/notes.txt:", message: "a data file is YAML (.yml, .yaml) or JSON (.json)"),
+        Case(overlay: "data-twice", location: "data/team/size.json:", message: "site.data.team is data/team.yml too; keep one of them"),
+        Case(overlay: "data-dotted-name", location: "data/my.links.yml:", message: "'my.links' cannot name a value in templates"),
     ]
 
     @Test(arguments: cases)

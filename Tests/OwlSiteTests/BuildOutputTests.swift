@@ -551,6 +551,25 @@ import Testing
         #expect(!(try site.page("sitemap.xml")).contains("fish"))
     }
 
+    /// `data/` holds YAML and JSON that every layout sees as `site.data`, by file and folder name.
+    @Test func dataFilesAreSiteData() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("data/links.yml", "- name: Owl & friends\n  url: https://example.com/\n- name: Swift\n  url: https://swift.org/\n")
+        try site.write("data/team/owls.json", "{\"count\": 3, \"lead\": \"Ada\"}\n")
+        try site.write("data/.hidden.yml", "not: [read\n")
+        try site.write("Templates/partials/footer.mustache", """
+            <footer data-owl-region="footer">{{#site.data.links}}<a href="{{url}}">{{name}}</a>{{/site.data.links}} \
+            {{site.data.team.owls.count}} owls, led by {{site.data.team.owls.lead}}</footer>
+
+            """)
+        try site.write("content/about.md", "---\ntitle: About\n---\nAbout")
+        let result = try site.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try site.page("about/index.html").contains(
+            #"<a href="https://example.com/">Owl &amp; friends</a><a href="https://swift.org/">Swift</a> 3 owls, led by Ada</footer>"#))
+    }
+
     /// A section and a tag with dated items have a feed of their own beside their list,
     /// which the list's pages name for feed readers; a list of undated projects has none.
     @Test func sectionsAndTagsHaveFeedsOfTheirOwn() throws {

@@ -127,6 +127,20 @@ import Testing
         #expect(try site.page("posts/index.html").contains(shown))
     }
 
+    /// Every layout sees `site.data`: a data file changed renders every page again.
+    @Test func aChangedDataFileRerendersEverything() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("data/owner.yml", "name: Ada\n")
+        _ = try build(site)
+        #expect(try build(site).renderedPageCount == 0)
+        try site.write("data/owner.yml", "name: Grace\n")
+        let report = try build(site)
+        #expect(report.renderedPageCount == report.pageCount)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("data"))
+        #expect(try build(site).renderedPageCount == report.pageCount)
+    }
+
     @Test func aChangedThemeRerendersEverything() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -2,7 +2,7 @@ import Foundation
 
 extension BuildOptions {
     /// The folders below the source whose files become part of the site.
-    public static let sourceFolders = ["content", "Templates", "static"]
+    public static let sourceFolders = ["content", "Templates", "static", "data"]
 
     /// Whether a file or folder called `name` in the source folders is one that tools leave
     /// there, never part of the site: version control's folders, the Finder's `.DS_Store`,
@@ -14,7 +14,7 @@ extension BuildOptions {
 
     /// Refuses a source that is not a folder or holds no `content/`, and an output folder that
     /// the build would swap over its own sources: the site folder itself or a folder holding
-    /// it, or one inside `content/`, `Templates/` or `static/`, whose files the next build (or
+    /// it, or one inside `content/`, `Templates/`, `static/` or `data/`, whose files the next build (or
     /// `serve`'s watcher) would take for sources; and an output that holds something other
     /// than an earlier build. Every build checks this first; `serve` checks it before it serves.
     public func checkFolders() throws {

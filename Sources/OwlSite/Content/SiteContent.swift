@@ -10,12 +10,14 @@ struct SiteContent: Sendable {
     var items: [ContentItem]
     /// Files copied as they are: output path → source file.
     var staticFiles: [String: URL]
+    /// The values of `data/`, which layouts see as `site.data`.
+    var data: SiteData
     /// The display names of the files read, for messages.
     var sourceRoot: URL
 }
 
 extension SiteContent {
-    /// Reads `content/`, `static/` and `owl.yml` of `options.source`, rendering Markdown on both cores.
+    /// Reads `content/`, `static/` and `data/` of `options.source`, rendering Markdown on both cores.
     static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
         let root = options.source
         let contentFolder = root.appendingPathComponent("content")  // there is one: `BuildOptions.checkFolders()`
@@ -78,6 +80,6 @@ extension SiteContent {
             }
             staticFiles[path] = contentFolder.appendingPathComponent(file)
         }
-        return SiteContent(config: config, items: items, staticFiles: staticFiles, sourceRoot: root)
+        return SiteContent(config: config, items: items, staticFiles: staticFiles, data: try SiteData.load(from: root), sourceRoot: root)
     }
 }

@@ -10,9 +10,13 @@ struct PageContext {
     /// Each navigation entry's link and the feed's: made once, not for every page.
     private let navigationURLs: [String]
     private let feedURL: String
+    /// `site.data`, made once. Its values are strings, numbers, Booleans, arrays and
+    /// dictionaries of them, never changed after `init`: safe to share between threads.
+    private nonisolated(unsafe) let data: [String: Any]
 
-    init(config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)]) {
+    init(config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)], data: SiteData = SiteData()) {
         self.config = config
+        self.data = data.mustache
         self.navigation = navigation
         self.tags = tags
         dates = DateDisplay(language: config.language)
@@ -32,7 +36,7 @@ struct PageContext {
         let nav = zip(navigation, navigationURLs).map { entry, url -> [String: Any] in
             ["title": entry.title, "url": url, "current": currentPath.hasPrefix(entry.path)]
         }
-        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": feedURL, "language": config.language, "words": config.words]
+        var site: [String: Any] = ["root": config.rootPath, "nav": nav, "feed": feedURL, "language": config.language, "words": config.words, "data": data]
         for (key, text) in [("title", config.title), ("description", config.description), ("author", config.author)] where !text.isEmpty {
             site[key] = text
         }

@@ -8,6 +8,7 @@ enum PageKey {
     static func site(templates: TemplateSet, config: SiteConfig, plan: SitePlan, renderer: String) -> UInt64 {
         var text = "renderer \(renderer)\ntheme \(templates.fingerprint)\n" + settings(config)
         for entry in plan.navigation { text += "nav \(entry.title)|\(entry.path)\n" }
+        text += "data \(plan.data.hash)\n"
         return XXH64.hash(text.utf8)
     }
 

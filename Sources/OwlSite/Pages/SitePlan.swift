@@ -7,6 +7,8 @@ struct SitePlan: Sendable {
     var pages: [PageSpec] = []
     /// The site's items, indexed by `PageSpec.Body.item` and `ListCell.item`.
     var items: [ContentItem]
+    /// The values of `data/`, which every layout shows as `site.data`.
+    var data: SiteData
     /// The navigation entries: title and path.
     var navigation: [NavigationEntry] = []
     /// Display name and item count of each tag, by slug.
@@ -19,6 +21,7 @@ struct SitePlan: Sendable {
     var warnings: [SiteError] = []
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
+        data = content.data
         let config = content.config
         // An item's page, and a few lists: tag pages and sections are fewer than the items.
         var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)

@@ -163,7 +163,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "partials/footer.mustache": #"""
 <footer class="site-footer" data-owl-region="footer">
-<p>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}} · <a href="{{site.feed}}">{{site.words.feed}}</a></p>
+<p>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}} · <a href="{{site.feed}}">{{site.words.feed}}</a>{{#site.data.links}} · <a href="{{url}}">{{name}}</a>{{/site.data.links}}</p>
 </footer>
 
 """#,
