@@ -65,8 +65,8 @@ extension ContentItem {
             if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
         aliasFiles = try aliases.map { try SitePath.aliasFile($0, besides: path, in: source, line: lines["aliases"]) }
-        // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
         length = ReadingLength(markdown: frontMatter.body)
+        // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
         var rendered = markdown.render(frontMatter.body, summarizing: kind == .page && lines["summary"] == nil)
         links = rendered.html.withUTF8 { LinkChecker.localLinks(inHTML: UnsafeRawBufferPointer($0)) }
         html = .rendered(rendered.html)
