@@ -568,6 +568,10 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try site.page("about/index.html").contains(
             #"<a href="https://example.com/">Owl &amp; friends</a><a href="https://swift.org/">Swift</a> 3 owls, led by Ada</footer>"#))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("data"))
+        try site.write("data", "not a folder")
+        let refused = try site.build()
+        #expect(refused.status == 1 && refused.standardError.hasPrefix("error: data: this is a file"), "\(refused.standardError)")
     }
 
     /// A section and a tag with dated items have a feed of their own beside their list,

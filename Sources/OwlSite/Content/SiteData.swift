@@ -17,7 +17,11 @@ struct SiteData: Sendable {
     /// The data files of the site in `root`: none without a `data/` folder.
     static func load(from root: URL) throws -> SiteData {
         let folder = root.appendingPathComponent(Self.folder)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return SiteData() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return SiteData() }
+        guard isFolder.boolValue else {
+            throw SiteError(file: Self.folder, "this is a file, where a site's data files go in a folder data/; rename it")
+        }
         var data = SiteData()
         // The file each name comes from, and the names that are folders: a name is one or the other.
         var files: [[String]: String] = [:], folders: [[String]: String] = [:]
