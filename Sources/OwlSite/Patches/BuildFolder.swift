@@ -18,7 +18,7 @@ public struct BuildFolder: Sendable {
             throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
         }
         do {
-            manifest = try JSONDecoder().decode(BuildManifest.self, from: data)
+            manifest = try BuildManifest.decoding(data)
         } catch {
             throw .manifest(path: path, reason: "unreadable build manifest: \((error as? DecodingError)?.summary ?? "\(error)")")
         }

@@ -63,7 +63,7 @@ extension PatchFile {
         }
         guard let previousOutput,
               let data = FileManager.default.contents(atPath: previousOutput.appendingPathComponent(BuildHistory.path(of: base)).path),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+              let manifest = try? BuildManifest.decoding(data),
               manifest.isReadable, manifest.build == base else { return nil }
         for page in pages { new[page.path] = try page.manifest() }
         return (manifest.pages, new)
