@@ -66,6 +66,20 @@ import TestSupport
         #expect(try site.page("posts/first/index.html").contains("First again"))
     }
 
+    /// A build of the same sources writes nothing, unless a file of the output was written
+    /// over since: then it writes what a build writes.
+    @Test(arguments: [false, true]) func anEditByHandIsUndoneByABuildOfTheSameSources(keepingTheSize: Bool) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        _ = try builder.build()
+        let original = try site.page("posts/second/index.html")
+        usleep(50_000)  // past the clock tick in which the build finished
+        try site.write("public/posts/second/index.html", keepingTheSize ? String(original.reversed()) : "changed by hand")
+        _ = try builder.build()
+        #expect(try site.page("posts/second/index.html") == original)
+    }
+
     /// A folder edited by hand becomes the spare two builds later: the files its record
     /// says need no rewriting must still be checked, or the edit comes back.
     @Test(arguments: ["posts/second/index.html", "_owl/owl.js"])

@@ -147,14 +147,17 @@ struct AtomicOutput {
     }
 
     /// Whether the output holds the build `record` describes with no file or folder put into
-    /// or taken out of it since that build finished (``FolderChanges``): a build of the same
-    /// sources then has nothing to write.
+    /// or taken out of it since that build finished (``FolderChanges``), and no file written
+    /// over: a build of the same sources then has nothing to write.
     func holdsUnchanged(_ record: BuildRecord) -> Bool {
         guard let finished = FileWriter.changeTime(ofFile: output.appendingPathComponent(Self.manifestFile).path) else { return false }
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        return FolderChanges(holding: record.filePaths(), in: folder, finishedAt: finished)?.changed.isEmpty ?? false
+        guard FolderChanges(holding: record.filePaths(), in: folder, finishedAt: finished)?.changed.isEmpty ?? false else { return false }
+        let files = record.fileSizes()
+        let kept = (try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: finished) }) ?? []
+        return kept.count == files.count && !kept.contains(false)
     }
 
     /// The manifest, written last: a staging folder without one is one a build did not finish.

@@ -153,6 +153,14 @@ struct BuildRecord: Sendable {
     /// Every file's path, in no particular order.
     func filePaths() -> [String] { paths(of: fileRows) }
 
+    /// Every file's path and size, in no particular order.
+    func fileSizes() -> [(path: String, size: Int)] {
+        fileRows.compactMap { row in
+            var reader = BinaryReader(bytes, at: row.entry)
+            return (try? reader.string()).map { ($0, row.size) }
+        }
+    }
+
     /// The paths of the files whose numbers (``fileEntry(_:)``) are not in `found`, in no
     /// particular order: only their paths are decoded.
     func filePaths(besides found: Set<Int>) -> [String] {

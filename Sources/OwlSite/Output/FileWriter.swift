@@ -71,10 +71,16 @@ struct FileWriter: Sendable {
     }
 
     private func writeUnlessKept(_ file: OutputFile, to path: String, unchangedSince finished: Int) throws {
-        var status = stat()
-        if fstatat(root, path, &status, 0) != 0 || !Self.isKept(status, size: file.size, unchangedSince: finished) {
+        if !Self.isKept(path, in: root, size: file.size, unchangedSince: finished) {
             try write(file, to: path)
         }
+    }
+
+    /// Whether the file at `path` below the open folder `root` is there at `size` and
+    /// unchanged since the build that finished at `finished` left it.
+    static func isKept(_ path: String, in root: Int32, size: Int, unchangedSince finished: Int) -> Bool {
+        var status = stat()
+        return fstatat(root, path, &status, 0) == 0 && isKept(status, size: size, unchangedSince: finished)
     }
 
     /// Whether a file with `status` is as the build that finished at `finished` left it.
