@@ -154,10 +154,10 @@ struct AtomicOutput {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        guard FolderChanges(holding: record.filePaths(), in: folder, finishedAt: finished)?.changed.isEmpty ?? false else { return false }
-        let files = record.fileSizes()
-        let kept = (try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: finished) }) ?? []
-        return kept.count == files.count && !kept.contains(false)
+        let files = record.fileSizes()  // the paths decoded once, for the folders and the files
+        guard FolderChanges(holding: files.map(\.path), in: folder, finishedAt: finished)?.changed.isEmpty ?? false else { return false }
+        let kept = try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: finished) }
+        return kept?.allSatisfy { $0 } ?? false
     }
 
     /// The manifest, written last: a staging folder without one is one a build did not finish.
