@@ -32,6 +32,19 @@ public struct TemplateLibrary: Sendable {
         try? compiled[name]?.render(values, partials: self)
     }
 
+    /// Typed `value` rendered through the template `name`; nil when there is no such
+    /// template. The same text as ``render(_:withTemplate:)-(Any,_)`` gives for `value.anyValue`,
+    /// without a cast at each lookup.
+    public func render(_ value: TemplateValue, withTemplate name: String) -> String? {
+        renderCompiled(value, withTemplate: name) ?? mustache.render(value.anyValue, withTemplate: name)
+    }
+
+    /// Typed `value` rendered through the compiled form of the template `name`; nil when
+    /// there is no such template or it needs swift-mustache.
+    func renderCompiled(_ value: TemplateValue, withTemplate name: String) -> String? {
+        try? compiled[name]?.render(value, partials: self)
+    }
+
     /// The compiled form of the partial `name`, nil when the library has no such template.
     /// Throws when the template exists but has no compiled form: swift-mustache renders it.
     func compiledPartial(named name: String) throws(NeedsSwiftMustache) -> CompiledTemplate? {

@@ -15,11 +15,12 @@ import Testing
 
     @Test func everyTemplateOfTheThemeCompiles() {
         for name in templates.names.sorted() {
-            #expect(templates.library.renderCompiled([String: Any](), withTemplate: name) != nil, "\(name)")
+            #expect(templates.library.renderCompiled(TemplateValue.map([:]), withTemplate: name) != nil, "\(name)")
         }
     }
 
-    /// The demo site's own values, page by page and cell by cell.
+    /// The demo site's own values, page by page and cell by cell: the typed values rendered
+    /// by the compiled templates, as swift-mustache renders them untyped.
     @Test func theDemoSiteRendersLikeSwiftMustache() throws {
         let options = BuildOptions(source: root, includeDrafts: true, incremental: false)
         let config = try SiteConfig.load(from: root.appendingPathComponent("owl.yml"), displayName: "owl.yml")
@@ -31,18 +32,18 @@ import Testing
         for page in plan.pages {
             var values = try renderer.layoutValues(page).values
             for layout in [page.layout, "layouts/base"] {
-                let html = try #require(templates.library.renderCompiled(values, withTemplate: layout), "\(layout) for \(page.path)")
-                #expect(html == templates.library.mustache.render(values, withTemplate: layout), "\(layout) for \(page.path)")
-                values["content"] = html
+                let html = try #require(templates.library.renderCompiled(.map(values), withTemplate: layout), "\(layout) for \(page.path)")
+                #expect(html == templates.library.mustache.render(TemplateValue.map(values).anyValue, withTemplate: layout), "\(layout) for \(page.path)")
+                values["content"] = .text(html)
                 rendered.insert(layout)
             }
         }
 
         var notFound = renderer.notFoundValues()
         for layout in [PageRenderer.notFoundLayout, "layouts/base"] {
-            let html = try #require(templates.library.renderCompiled(notFound, withTemplate: layout), "\(layout) for 404.html")
-            #expect(html == templates.library.mustache.render(notFound, withTemplate: layout), "\(layout) for 404.html")
-            notFound["content"] = html
+            let html = try #require(templates.library.renderCompiled(.map(notFound), withTemplate: layout), "\(layout) for 404.html")
+            #expect(html == templates.library.mustache.render(TemplateValue.map(notFound).anyValue, withTemplate: layout), "\(layout) for 404.html")
+            notFound["content"] = .text(html)
             rendered.insert(layout)
         }
 
@@ -51,7 +52,8 @@ import Testing
         for item in plan.items {
             for values in [context.item(item, withContent: false), context.item(item, withContent: true)] {
                 for cell in [PostCell.template, CardCell.template] {
-                    #expect(templates.library.renderCompiled(values, withTemplate: cell) == templates.library.mustache.render(values, withTemplate: cell))
+                    let typed = TemplateValue.map(values)
+                    #expect(templates.library.renderCompiled(typed, withTemplate: cell) == templates.library.mustache.render(typed.anyValue, withTemplate: cell))
                     rendered.insert(cell)
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 import Yams
 
 /// A front matter value as templates see it.
@@ -47,16 +48,16 @@ enum FieldValue: Sendable, Hashable {
         }
     }
 
-    /// The value for Mustache: strings, numbers, booleans, arrays and dictionaries.
-    var mustache: Any {
+    /// The value templates see; nothing (YAML's null) is false.
+    var templateValue: TemplateValue {
         switch self {
-        case let .text(value): value
-        case let .number(value): value
-        case let .decimal(value): value
-        case let .flag(value): value
-        case let .list(values): values.map(\.mustache)
-        case let .map(entries): entries.mapValues(\.mustache)
-        case .nothing: false
+        case let .text(value): .text(value)
+        case let .number(value): .number(value)
+        case let .decimal(value): .decimal(value)
+        case let .flag(value): .flag(value)
+        case let .list(values): .list(values.map(\.templateValue))
+        case let .map(entries): .map(entries.mapValues(\.templateValue))
+        case .nothing: .flag(false)
         }
     }
 }

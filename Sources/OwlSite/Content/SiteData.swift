@@ -75,8 +75,8 @@ struct SiteData: Sendable {
         values[names.first!] = .map(folder.values)
     }
 
-    /// The values for Mustache (`site.data`).
-    var mustache: [String: Any] { values.mapValues(\.mustache) }
+    /// The values templates see as `site.data`.
+    var templateValue: TemplateValue { .map(values.mapValues(\.templateValue)) }
 
     /// A hash of every value, for the keys of the pages, which all show them.
     var hash: UInt64 {

@@ -60,9 +60,9 @@ struct PageRenderer: Sendable {
     }
 
     /// `layout` rendered with `values`, inside the base layout.
-    private func html(layout: String, _ values: [String: Any]) -> String {
+    private func html(layout: String, _ values: [String: TemplateValue]) -> String {
         var values = values
-        values["content"] = templates.render(layout, values)
+        values["content"] = .text(templates.render(layout, values))
         return templates.render("layouts/base", values)
     }
 
@@ -71,17 +71,17 @@ struct PageRenderer: Sendable {
 
     /// The values the not-found layout sees: `site`, `page` (its title and the home page's
     /// address) and `buildID`.
-    func notFoundValues() -> [String: Any] {
+    func notFoundValues() -> [String: TemplateValue] {
         var values = context.site(currentPath: "")
-        values["page"] = ["title": context.config.word("notFound"), "url": context.url("/")] as [String: Any]
+        values["page"] = ["title": .text(context.config.word("notFound")), "url": .text(context.url("/"))]
         return values
     }
 
     /// The values `page`'s layout sees (`site`, `page`, `buildID`; its lists as placeholders),
     /// and its lists rendered.
-    func layoutValues(_ page: PageSpec) throws -> (values: [String: Any], lists: [(html: String, entry: ManifestList)]) {
+    func layoutValues(_ page: PageSpec) throws -> (values: [String: TemplateValue], lists: [(html: String, entry: ManifestList)]) {
         var values = context.site(currentPath: page.path)
-        var pageValues: [String: Any]
+        var pageValues: [String: TemplateValue]
         switch page.body {
         case let .item(index, neighbours):
             pageValues = context.item(plan.items[index], withContent: true)
@@ -91,19 +91,19 @@ struct PageRenderer: Sendable {
                 if let next = neighbours.next { pageValues["next"] = context.link(to: plan.items[next]) }
             }
         case let .list(intro, pagination, feed):
-            pageValues = ["title": page.title, "url": context.url(page.path), "permalink": context.config.permalink(page.path)]
+            pageValues = ["title": .text(page.title), "url": .text(context.url(page.path)), "permalink": .text(context.config.permalink(page.path))]
             if page.path == "/" { pageValues["isHome"] = true }
-            if let feed { pageValues["feed"] = ["url": context.url(feed.path), "title": feed.title ?? context.config.title] }
-            if let intro { pageValues["intro"] = intro }
+            if let feed { pageValues["feed"] = ["url": .text(context.url(feed.path)), "title": .text(feed.title ?? context.config.title)] }
+            if let intro { pageValues["intro"] = .text(intro) }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }
         }
         let lists = OwlLists(templates: cellTemplates, items: plan.items, context: context, cells: cells, cellIDs: cellIDs)
         var rendered: [(html: String, entry: ManifestList)] = []
         for (number, list) in page.lists.enumerated() {
             rendered.append(try lists.render(list))
-            pageValues[number == 0 ? "list" : "list\(number + 1)"] = RenderedPage.listToken(number)
+            pageValues[number == 0 ? "list" : "list\(number + 1)"] = .text(RenderedPage.listToken(number))
         }
-        values["page"] = pageValues
+        values["page"] = .map(pageValues)
         return (values, rendered)
     }
 }

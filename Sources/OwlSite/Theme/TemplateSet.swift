@@ -78,13 +78,13 @@ struct TemplateSet: Sendable {
     private static let bodyValues = ["content", "toc", "wordCount", "readingTime", "readingTimeDisplay"]
 
     /// Renders the template `name`, which exists.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ name: String, _ values: [String: TemplateValue]) -> String {
+        library.render(.map(values), withTemplate: name) ?? ""
     }
 
     /// Renders a cell or fragment template without the newline its file ends with.
-    func renderFragment(_ name: String, _ context: [String: Any]) -> String {
-        var html = render(name, context)
+    func renderFragment(_ name: String, _ values: [String: TemplateValue]) -> String {
+        var html = render(name, values)
         while html.last?.isNewline == true { html.removeLast() }
         return html
     }
