@@ -36,6 +36,7 @@ import TestSupport
             #expect(!record.hasPage(path, hash: page.output.hash &+ 1, size: page.output.size))
         }
         #expect(Set(record.filePaths()) == Set(files.keys) && Set(record.pagePaths()) == Set(pages.keys))
+        #expect(Dictionary(uniqueKeysWithValues: record.files().map { ($0.path, $0.file) }) == files)
         // Numbered one to one; the paths besides some numbers are the others' paths.
         let numbers = Dictionary(uniqueKeysWithValues: try files.keys.map { ($0, try #require(record.fileEntry($0)).number) })
         #expect(Set(numbers.values) == Set(0..<count))

@@ -441,3 +441,34 @@ enum SiteFixtureRoot {
         #expect(LinkChecker.decoded("it&#x27;s&amp;#x27;&quot;&lt;&gt;&#39;&nbsp;&") == "it's&#x27;\"<>'&nbsp;&")
     }
 }
+
+/// The build id hashes every file's path and bytes, in no order of theirs.
+@Suite struct BuildIDTests {
+    @Test func changesWithAnyFileAndNotWithTheirOrder() {
+        var random = SeededGenerator(seed: 5)
+        var files: [String: OutputFile] = [:]
+        for number in 0..<300 { files["posts/p\(number)/index.html"] = OutputFile(Array("page \(number)".utf8)) }
+        let id = SiteBuilder.buildID(of: files)
+        #expect(BuildManifest.isBuildID(id))
+        // The same files, put in another order.
+        var shuffled: [String: OutputFile] = [:]
+        for (path, file) in files.shuffled(using: &random) { shuffled[path] = file }
+        #expect(SiteBuilder.buildID(of: shuffled) == id)
+        var ids: Set<String> = [id]
+        for number in 0..<300 {
+            var changed = files
+            changed["posts/p\(number)/index.html"] = OutputFile(Array("page \(number)!".utf8))
+            ids.insert(SiteBuilder.buildID(of: changed))
+            var moved = files
+            moved["posts/q\(number)/index.html"] = moved.removeValue(forKey: "posts/p\(number)/index.html")
+            ids.insert(SiteBuilder.buildID(of: moved))
+        }
+        // Two files' bytes swapped, one added, one taken out.
+        var swapped = files
+        (swapped["posts/p1/index.html"], swapped["posts/p2/index.html"]) = (files["posts/p2/index.html"], files["posts/p1/index.html"])
+        ids.insert(SiteBuilder.buildID(of: swapped))
+        ids.insert(SiteBuilder.buildID(of: files.merging(["extra.txt": OutputFile([])]) { $1 }))
+        ids.insert(SiteBuilder.buildID(of: files.filter { $0.key != "posts/p7/index.html" }))
+        #expect(ids.count == 1 + 600 + 3)
+    }
+}

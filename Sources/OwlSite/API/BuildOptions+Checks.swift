@@ -8,9 +8,14 @@ extension BuildOptions {
     /// there, never part of the site: version control's folders, the Finder's `.DS_Store`,
     /// editors' swap, lock and backup files. (Other hidden names count in `static/` alone.)
     public static func isToolLeftover(_ name: String) -> Bool {
-        [".git", ".hg", ".svn", ".DS_Store"].contains(name) || name.hasPrefix(".#") || name.hasSuffix("~")
-            || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+        // By bytes: a site's content folder holds thousands of names, few of them hidden.
+        let bytes = name.utf8
+        if bytes.first == UInt8(ascii: ".") && (toolFolders.contains(name) || bytes.dropFirst().first == UInt8(ascii: "#")) { return true }
+        return bytes.last == UInt8(ascii: "~") || bytes.reversed().starts(with: "pws.".utf8) || bytes.reversed().starts(with: "xws.".utf8)
     }
+
+    /// The hidden names that version control and the Finder leave.
+    private static let toolFolders: Set<String> = [".git", ".hg", ".svn", ".DS_Store"]
 
     /// Refuses a source that is not a folder or holds no `content/`, and an output folder that
     /// the build would swap over its own sources: the site folder itself or a folder holding

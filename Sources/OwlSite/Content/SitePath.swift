@@ -205,8 +205,10 @@ enum SitePath {
     /// Throws when `path`, below the output folder (`_owl/owl.js`, or a page's `/_owl/x/`),
     /// is in ``reservedFolder``; `file` and `line` say where it comes from.
     static func checkNotReserved(_ path: String, from file: String, line: Int? = nil) throws {
-        let relative = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : path[...]
-        guard relative == reservedFolder || relative.hasPrefix(reservedFolder + "/") else { return }
+        // By bytes, as the file system reads the path: `_owl/` followed by anything is inside.
+        let relative = path.utf8.first == UInt8(ascii: "/") ? path.utf8.dropFirst() : path.utf8[...]
+        let folder = reservedFolder.utf8
+        guard relative.starts(with: folder), relative.count == folder.count || relative.dropFirst(folder.count).first == UInt8(ascii: "/") else { return }
         throw SiteError(file: file, line: line, "\(path) would be inside \(reservedFolder)/, where owl-site keeps its own files; move or rename it")
     }
 

@@ -153,6 +153,15 @@ struct BuildRecord: Sendable {
     /// Every file's path, in no particular order.
     func filePaths() -> [String] { paths(of: fileRows) }
 
+    /// Every file with its path, in no particular order: each entry decoded once, with no look-up.
+    func files() -> [(path: String, file: File)] {
+        fileRows.compactMap { row in
+            var reader = BinaryReader(bytes, at: row.entry)
+            guard let path = try? reader.string(), let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
+            return (path, File(hash: row.hash, size: row.size, buildIDOffsets: offsets))
+        }
+    }
+
     /// Every file's path and size, in no particular order.
     func fileSizes() -> [(path: String, size: Int)] {
         fileRows.compactMap { row in

@@ -47,10 +47,10 @@ final class SpareFiles: Sendable {
             var parameters = sched_param()
             _ = sched_setscheduler(0, Self.idlePolicy, &parameters)  // this thread only
             if let record = records.load(build) {
-                let paths = record.filePaths()
-                let found = FolderChanges(holding: paths, in: root, finishedAt: finished) { changes.withLock { $0.wanted } }
+                let files = record.files()
+                let found = FolderChanges(holding: files.map(\.path), in: root, finishedAt: finished) { changes.withLock { $0.wanted } }
                 changes.withLock { if !$0.wanted { $0.found = found } }
-                openFiles(paths, of: record, in: root)
+                openFiles(files, in: root)
             }
             Glibc.close(root)
             opening.leave()
@@ -114,22 +114,21 @@ final class SpareFiles: Sendable {
         }
     }
 
-    /// Opens, below `root`, the files at `paths` (all of `record`'s) with a build id in them
+    /// Opens, below `root`, those of `files` (all of the record's) with a build id in them
     /// that are there as the build left them when it finished (at their size, not changed
     /// since), until the files are wanted. (The manifest is not opened: a staging folder's is
     /// written last.)
-    private func openFiles(_ paths: [String], of record: BuildRecord, in root: Int32) {
-        let paths = paths.filter { $0 != BuildManifest.file }
-        let limit = DescriptorLimit.raise(toHold: paths.count, growingTableWith: root)
-        state.withLock { $0.opened.reserveCapacity(min(record.pageCount, limit)) }
+    private func openFiles(_ files: [(path: String, file: BuildRecord.File)], in root: Int32) {
+        // A file without a build id is left as it is, or written whole.
+        let files = files.filter { $0.path != BuildManifest.file && !$0.file.buildIDOffsets.isEmpty }
+        let limit = DescriptorLimit.raise(toHold: files.count, growingTableWith: root)
+        state.withLock { $0.opened.reserveCapacity(min(files.count, limit)) }
         var count = 0
-        for path in paths where count < limit {
+        for (path, file) in files where count < limit {
             // Once the files are wanted the folder is the build's, whose writes make every
             // file left unopenable: the thread stops rather than try each of them.
             guard !state.withLock({ $0.wanted }) else { return }
-            // A file without a build id is left as it is, or written whole.
-            guard let file = record.file(path), !file.buildIDOffsets.isEmpty,
-                  let descriptor = FileWriter.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else { continue }
+            guard let descriptor = FileWriter.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else { continue }
             let kept = state.withLock { state in
                 guard !state.wanted else { return false }
                 state.opened[path] = descriptor

@@ -35,51 +35,69 @@ enum PageKey {
     /// take 16 bytes (hashes of their source path and fingerprint), so that two different
     /// inputs give different bytes but for a 64-bit hash collision.
     static func key(for page: PageSpec, site: UInt64, plan: SitePlan, sources: [UInt64], cellsShowContent: Bool) -> UInt64 {
-        var input: [UInt8] = []
-        input.reserveCapacity(256 + page.cellCount * 16)
-        func feed(_ fields: String...) {
-            for field in fields {
-                input.append(contentsOf: field.utf8)
-                input.append(0)
-            }
-        }
-        func feed(_ value: UInt64) {
-            withUnsafeBytes(of: value.littleEndian) { input.append(contentsOf: $0) }
-        }
-        func feed(item index: Int, whole: Bool) {
-            let fingerprint = plan.items[index].fingerprint
-            feed(sources[index])
-            feed(whole ? fingerprint.file : fingerprint.listing)
-        }
-        feed("page", page.path, page.title, page.layout)
+        var input = KeyInput(capacity: 256 + page.cellCount * 16)
+        input.texts("page", page.path, page.title, page.layout)
         switch page.body {
         case let .item(index, neighbours):
-            feed("item")
-            feed(item: index, whole: true)
+            input.text("item")
+            input.item(index, of: plan, sources: sources, whole: true)
             if let neighbours {
                 // The links to them, which show their titles.
                 for (name, neighbour) in [("previous", neighbours.previous), ("next", neighbours.next)] {
-                    feed(name, neighbour.map { plan.items[$0].title } ?? "", neighbour.map { plan.items[$0].path } ?? "")
+                    input.texts(name, neighbour.map { plan.items[$0].title } ?? "", neighbour.map { plan.items[$0].path } ?? "")
                 }
             }
         case let .list(intro, pagination, listFeed):
-            feed("intro", intro ?? "", "feed", listFeed?.path ?? "", listFeed?.title ?? "")
+            input.texts("intro", intro ?? "", "feed", listFeed?.path ?? "")
+            input.text(listFeed?.title ?? "")
             if let pagination {
-                feed("pages", "\(pagination.number)/\(pagination.count)", pagination.previousPath ?? "", pagination.nextPath ?? "")
+                input.texts("pages", "\(pagination.number)/\(pagination.count)", pagination.previousPath ?? "", pagination.nextPath ?? "")
             }
         }
         for list in page.lists {
-            feed("list", "\(list.style)", list.id)
+            input.texts("list", list.style.rawValue, list.id)
             for section in list.sections {
-                feed("section", section.id, section.header ?? "", section.footer ?? "")
+                input.texts("section", section.id, section.header ?? "", section.footer ?? "")
                 for cell in section.cells {
                     switch cell {
-                    case let .item(index): feed(item: index, whole: cellsShowContent)
-                    case let .tag(slug): feed("tag", slug, plan.tags[slug]?.name ?? "", "\(plan.tags[slug]?.count ?? 0)")
+                    case let .item(index): input.item(index, of: plan, sources: sources, whole: cellsShowContent)
+                    case let .tag(slug): input.texts("tag", slug, plan.tags[slug]?.name ?? "", String(plan.tags[slug]?.count ?? 0))
                     }
                 }
             }
         }
-        return XXH64.hash(input, seed: site)
+        return XXH64.hash(input.bytes, seed: site)
+    }
+
+    /// A key's inputs laid out in bytes: texts each ended by a NUL, numbers in 8 bytes.
+    private struct KeyInput {
+        var bytes: [UInt8] = []
+
+        init(capacity: Int) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        mutating func text(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0)
+        }
+
+        mutating func texts(_ first: String, _ second: String, _ third: String, _ fourth: String? = nil) {
+            text(first)
+            text(second)
+            text(third)
+            if let fourth { text(fourth) }
+        }
+
+        mutating func number(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        }
+
+        /// An item of `plan` (named by `sources`): the whole file, or the item without its body.
+        mutating func item(_ index: Int, of plan: SitePlan, sources: [UInt64], whole: Bool) {
+            let fingerprint = plan.items[index].fingerprint
+            number(sources[index])
+            number(whole ? fingerprint.file : fingerprint.listing)
+        }
     }
 }

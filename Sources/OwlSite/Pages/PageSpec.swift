@@ -78,7 +78,7 @@ struct PageRegistry {
     }
 
     /// Adds `page`, which must be the only one at its path, and not in owl-site's own folder.
-    mutating func add(_ page: PageSpec) throws {
+    mutating func add(_ page: consuming PageSpec) throws {
         try SitePath.checkNotReserved(page.path, from: page.origin.file, line: page.origin.line)
         if let earlier = claimed.updateValue(pages.count, forKey: page.path) {
             let bundle = [page.origin.file, pages[earlier].origin.file].contains { SitePath.bundleFolder(ofFile: $0[...]) != nil }

@@ -91,7 +91,9 @@ struct SitePlan: Sendable {
         try registry.add(PageSpec(path: "/", title: Self.ownTitle(of: home) ?? config.title, layout: "layouts/home",
                                   body: .list(intro: home?.body, pagination: nil, feed: nil), lists: [recentList],
                                   origin: SourceLocation(file: home?.source ?? "content/", line: home == nil ? nil : 1)))
-        pages = registry.pages.sorted { $0.path < $1.path }
+        // Their indices sorted, not the pages themselves, which are large to move.
+        let planned = registry.pages
+        pages = planned.indices.sorted { planned[$0].path < planned[$1].path }.map { planned[$0] }
     }
 
     /// `/posts/hello/` → `posts-hello`: the cell id of the item at `path` in every list.

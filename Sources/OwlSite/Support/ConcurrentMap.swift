@@ -2,7 +2,8 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// `map` over both cores, results in the original order; the first error (by index) is thrown.
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
+    /// Each element is lent to `transform`, not copied (a copy of a struct retains each of its references).
+    func concurrentMap<Result: Sendable>(_ transform: @Sendable (borrowing Element) throws -> Result) throws -> [Result] {
         let slots = ResultSlots<Result>(count: count)
         let chunkCount = Swift.min(count, 64)
         guard chunkCount > 0 else { return [] }

@@ -104,9 +104,9 @@ struct TemplateSet: Sendable {
         var (open, close) = ("{{", "}}")
         var rest = text[...]
         var line = 1
-        while let start = rest.range(of: open) {
+        while let start = firstRange(of: open, in: rest) {
             let after = rest[start.upperBound...]
-            guard let end = after.range(of: close) else { break }
+            guard let end = firstRange(of: close, in: after) else { break }
             line += newlines(in: rest[..<start.lowerBound])
             let inside = after[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
             let sigil = inside.first.flatMap { "#^/><$&{!=".contains($0) ? $0 : nil }
@@ -120,6 +120,20 @@ struct TemplateSet: Sendable {
             rest = after[end.upperBound...]
         }
         return tags
+    }
+
+    /// The first range of `pattern` in `text`: found by bytes when it is ASCII (as delimiters
+    /// are, as a rule), by Foundation otherwise.
+    private static func firstRange(of pattern: String, in text: Substring) -> Range<String.Index>? {
+        let bytes = pattern.utf8
+        guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return text.range(of: pattern) }
+        let utf8 = text.utf8
+        var from = utf8.startIndex
+        while let found = utf8[from...].firstIndex(of: first) {
+            if utf8[found...].starts(with: bytes) { return found..<utf8.index(found, offsetBy: bytes.count) }
+            from = utf8.index(after: found)
+        }
+        return nil
     }
 
     private static func newlines(in text: Substring) -> Int {
