@@ -47,7 +47,7 @@ import Testing
             rendered.insert(layout)
         }
 
-        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags)
+        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags, tagSlugs: plan.tagSlugs)
         // Cells get an item's body only when the theme's cells show it: both kinds of values.
         for item in plan.items {
             for values in [context.item(item, withContent: false), context.item(item, withContent: true)] {

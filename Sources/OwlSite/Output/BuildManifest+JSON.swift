@@ -116,7 +116,7 @@ struct JSONOutput {
     }
 
     /// `value` in decimal (a manifest holds two per cell): the digits are made in a buffer
-    /// on the stack and appended at once.
+    /// on the stack and appended one by one (appending a few bytes as a buffer costs more).
     mutating func number(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
@@ -128,12 +128,13 @@ struct JSONOutput {
                 digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[start...]))
+            for index in start..<digits.count { bytes.append(digits[index]) }
         }
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {
+        // Read through `withUTF8`: searching and copying the string's own UTF-8 view took twice as long.
         var value = value
         value.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))

@@ -11,8 +11,17 @@ struct PageContext {
     private let navigationURLs: [String]
     /// The `site` values every page shares (all but `nav`), made once.
     private let siteValues: [String: TemplateValue]
+    /// Each spelling of a tag with a page, as items show it (its `name` and `url`), made once.
+    private let tagLinks: [String: TemplateValue]
+    /// `page.readingTimeDisplay` for a reading time of each number of minutes below 100, made once.
+    private let readingTimes: [String]
 
-    init(config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)], data: SiteData = SiteData()) {
+    /// The values of pages with `navigation`, `tags` (by slug) and `tagSlugs` (each spelling's
+    /// slug, empty for a tag without a page).
+    init(
+        config: SiteConfig, navigation: [NavigationEntry], tags: [String: (name: String, count: Int)], tagSlugs: [String: String],
+        data: SiteData = SiteData()
+    ) {
         self.config = config
         self.navigation = navigation
         self.tags = tags
@@ -30,6 +39,12 @@ struct PageContext {
         }
         if let baseURL = config.baseURL { site["baseURL"] = .text(baseURL) }
         siteValues = site
+        var links: [String: TemplateValue] = [:]
+        for (spelling, slug) in tagSlugs where !slug.isEmpty {
+            links[spelling] = ["name": .text(spelling), "url": .text(Self.url("/tags/\(slug)/", rootPath: config.rootPath))]
+        }
+        tagLinks = links
+        readingTimes = (0..<100).map { config.word("readingTime", filling: ["minutes": String($0)]) }
     }
 
     /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
@@ -65,7 +80,10 @@ struct PageContext {
             values["wordCount"] = .number(item.length.words)
             if item.length.minutes > 0 {
                 values["readingTime"] = .number(item.length.minutes)
-                values["readingTimeDisplay"] = .text(config.word("readingTime", filling: ["minutes": String(item.length.minutes)]))
+                let minutes = item.length.minutes
+                values["readingTimeDisplay"] = .text(
+                    readingTimes.indices.contains(minutes) ? readingTimes[minutes] : config.word("readingTime", filling: ["minutes": String(minutes)])
+                )
             }
         }
         values["draft"] = .flag(item.draft)
@@ -82,6 +100,7 @@ struct PageContext {
         }
         // A tag without letters or digits has no page to link to (the plan warns of it).
         let tags: [TemplateValue] = item.tags.compactMap { tag in
+            if let link = tagLinks[tag] { return link }
             let slug = SitePath.tagSlug(tag)
             return slug.isEmpty ? nil : ["name": .text(tag), "url": .text(url("/tags/\(slug)/"))]
         }

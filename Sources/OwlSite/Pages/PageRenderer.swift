@@ -28,7 +28,7 @@ struct PageRenderer: Sendable {
                 }
             }
         }
-        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags, data: plan.data)
+        let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags, tagSlugs: plan.tagSlugs, data: plan.data)
         self.context = context
         let work = listed.flatMap { template, indices in indices.map { CellWork(template: template, index: $0) } }
         let html = try work.concurrentMap { work in

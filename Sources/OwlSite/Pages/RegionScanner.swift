@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
 /// one's outer HTML, matching the element's closing tag through nested elements of its name.
 enum RegionScanner {
@@ -51,7 +53,8 @@ enum RegionScanner {
             let closing = open + 1 < bytes.count && bytes[open + 1] == UInt8(ascii: "/")
             let nameStart = open + (closing ? 2 : 1)
             let nameEnd = nameStart + tag.count
-            if nameEnd < bytes.count, bytes[nameStart..<nameEnd].elementsEqual(tag), !isNameByte(bytes[nameEnd]) {
+            if nameEnd < bytes.count, memcmp(bytes.baseAddress! + nameStart, bytes.baseAddress! + tag.startIndex, tag.count) == 0,
+               !isNameByte(bytes[nameEnd]) {
                 depth += closing ? -1 : 1
                 if depth == 0 {
                     return ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: nameEnd).map { $0 + 1 }

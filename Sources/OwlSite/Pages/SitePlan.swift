@@ -13,6 +13,8 @@ struct SitePlan: Sendable {
     var navigation: [NavigationEntry] = []
     /// Display name and item count of each tag, by slug.
     var tags: [String: (name: String, count: Int)] = [:]
+    /// The slug of each spelling of a tag in the items, empty for a tag without letters or digits.
+    var tagSlugs: [String: String] = [:]
     /// The dated items of sections, newest first: the home page and the feed show the first ones.
     var newest: [Int] = []
     /// The site's feed, then one for each section and tag with dated items.
@@ -134,6 +136,7 @@ struct SitePlan: Sendable {
                 return number >= 0 ? number : nil
             }
         }
+        tagSlugs = numberOfSpelling.mapValues { $0 >= 0 ? slugs[$0] : "" }
         var memberLists = Array(repeating: [Int](), count: slugs.count)
         for index in byDate {
             for number in tagNumbers[index] where memberLists[number].last != index {
