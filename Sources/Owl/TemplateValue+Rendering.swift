@@ -1,8 +1,7 @@
 /// Typed values read as ``DynamicValue`` reads their ``TemplateValue/anyValue``, without casts.
 extension TemplateValue: RenderedValues {
     static func child(named name: String, of object: TemplateValue) -> TemplateValue? {
-        guard case .map(let entries) = object else { return nil }
-        return entries[name]
+        object[name]
     }
 
     static func text(of value: TemplateValue) -> String {

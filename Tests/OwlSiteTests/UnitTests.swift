@@ -472,3 +472,16 @@ enum SiteFixtureRoot {
         #expect(ids.count == 1 + 600 + 3)
     }
 }
+
+/// What tools leave in source folders, and names that only look like it.
+@Suite struct ToolLeftoverTests {
+    @Test(arguments: [".git", ".hg", ".svn", ".DS_Store", ".#notes.md", "first.md~", ".first.md.swp", "a.swx", "~"])
+    func leftovers(name: String) {
+        #expect(BuildOptions.isToolLeftover(name))
+    }
+
+    @Test(arguments: [".gitignore", ".well-known", ".htaccess", "swp.md", "a.swpx", "notes~.md", "#tag.md", "git", "a.sw", "", "é~x"])
+    func notLeftovers(name: String) {
+        #expect(!BuildOptions.isToolLeftover(name))
+    }
+}

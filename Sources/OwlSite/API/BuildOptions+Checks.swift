@@ -11,7 +11,7 @@ extension BuildOptions {
         // By bytes: a site's content folder holds thousands of names, few of them hidden.
         let bytes = name.utf8
         if bytes.first == UInt8(ascii: ".") && (toolFolders.contains(name) || bytes.dropFirst().first == UInt8(ascii: "#")) { return true }
-        return bytes.last == UInt8(ascii: "~") || bytes.reversed().starts(with: "pws.".utf8) || bytes.reversed().starts(with: "xws.".utf8)
+        return bytes.last == UInt8(ascii: "~") || bytes.suffix(4).elementsEqual(".swp".utf8) || bytes.suffix(4).elementsEqual(".swx".utf8)
     }
 
     /// The hidden names that version control and the Finder leave.

@@ -113,8 +113,13 @@ struct BuildRecord: Sendable {
     func fileEntry(_ path: String) -> (file: File, number: Int)? {
         guard let (index, input) = entry(path, hash: nil, in: fileRows) else { return nil }
         var reader = input
-        guard let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
+        guard let offsets = try? Self.buildIDOffsets(&reader) else { return nil }
         return (File(hash: fileRows[index].hash, size: fileRows[index].size, buildIDOffsets: offsets), index)
+    }
+
+    /// The build id offsets of an entry, where `reader` is.
+    private static func buildIDOffsets(_ reader: inout BinaryReader) throws -> [Int] {
+        try (0..<reader.count()).map { _ in try reader.int() }
     }
 
     /// The hash a record finds `path` by: a caller that looks a path up in several records
@@ -129,7 +134,7 @@ struct BuildRecord: Sendable {
         let row = pageRows[index]
         var reader = input
         guard let key = try? reader.uint64(), let file = try? reader.string(),
-              let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }),
+              let offsets = try? Self.buildIDOffsets(&reader),
               let index = try? reader.int(), segments.indices.contains(index),
               let start = try? reader.int(), let jsonCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
         let (name, segment) = segments[index]
@@ -157,7 +162,7 @@ struct BuildRecord: Sendable {
     func files() -> [(path: String, file: File)] {
         fileRows.compactMap { row in
             var reader = BinaryReader(bytes, at: row.entry)
-            guard let path = try? reader.string(), let offsets = try? (0..<reader.count()).map({ _ in try reader.int() }) else { return nil }
+            guard let path = try? reader.string(), let offsets = try? Self.buildIDOffsets(&reader) else { return nil }
             return (path, File(hash: row.hash, size: row.size, buildIDOffsets: offsets))
         }
     }

@@ -41,10 +41,10 @@ struct PageContext {
         siteValues = site
         var links: [String: TemplateValue] = [:]
         for (spelling, slug) in tagSlugs where !slug.isEmpty {
-            links[spelling] = ["name": .text(spelling), "url": .text(Self.url("/tags/\(slug)/", rootPath: config.rootPath))]
+            links[spelling] = Self.tagLink(spelling, slug: slug, rootPath: config.rootPath)
         }
         tagLinks = links
-        readingTimes = (0..<100).map { config.word("readingTime", filling: ["minutes": String($0)]) }
+        readingTimes = (0..<100).map { Self.readingTime(minutes: $0, config: config) }
     }
 
     /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
@@ -81,9 +81,7 @@ struct PageContext {
             if item.length.minutes > 0 {
                 values["readingTime"] = .number(item.length.minutes)
                 let minutes = item.length.minutes
-                values["readingTimeDisplay"] = .text(
-                    readingTimes.indices.contains(minutes) ? readingTimes[minutes] : config.word("readingTime", filling: ["minutes": String(minutes)])
-                )
+                values["readingTimeDisplay"] = .text(readingTimes.indices.contains(minutes) ? readingTimes[minutes] : Self.readingTime(minutes: minutes, config: config))
             }
         }
         values["draft"] = .flag(item.draft)
@@ -102,11 +100,21 @@ struct PageContext {
         let tags: [TemplateValue] = item.tags.compactMap { tag in
             if let link = tagLinks[tag] { return link }
             let slug = SitePath.tagSlug(tag)
-            return slug.isEmpty ? nil : ["name": .text(tag), "url": .text(url("/tags/\(slug)/"))]
+            return slug.isEmpty ? nil : Self.tagLink(tag, slug: slug, rootPath: config.rootPath)
         }
         values["tags"] = .list(tags)
         values["hasTags"] = .flag(!tags.isEmpty)
         return values
+    }
+
+    /// A tag as an item shows it: its `name` as spelled there, and the `url` of its page.
+    private static func tagLink(_ spelling: String, slug: String, rootPath: String) -> TemplateValue {
+        ["name": .text(spelling), "url": .text(url("/tags/\(slug)/", rootPath: rootPath))]
+    }
+
+    /// `page.readingTimeDisplay`: the site's word for a reading time of `minutes`.
+    private static func readingTime(minutes: Int, config: SiteConfig) -> String {
+        config.word("readingTime", filling: ["minutes": String(minutes)])
     }
 
     /// A link to `item`'s page: its `title` and `url`.
