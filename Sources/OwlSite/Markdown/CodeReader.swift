@@ -88,21 +88,21 @@ struct CodeReader {
     mutating func emit(_ kind: CodeHighlighter.Kind, _ range: Range<Int>) {
         index = range.upperBound
         guard !range.isEmpty else { return }
-        output.append(contentsOf: #"<span class="hl-"#.utf8)
-        output.append(contentsOf: kind.rawValue.utf8)
-        output.append(contentsOf: #"">"#.utf8)
+        output.append(#"<span class="hl-"#)
+        output.append(utf8Of: kind.rawValue)
+        output.append(#"">"#)
         escape(range)
-        output.append(contentsOf: "</span>".utf8)
+        output.append("</span>")
     }
 
     /// Appends the bytes of `range`, with `&`, `<`, `>` and `"` escaped as cmark-gfm does.
     mutating func escape(_ range: Range<Int>) {
         for byte in bytes[range] {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }

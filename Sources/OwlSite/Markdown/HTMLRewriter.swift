@@ -21,9 +21,9 @@ struct HTMLRewriter {
                 let contentEnd = ByteSearch.firstOffset(of: Self.headingEnds[level], in: bytes, from: contentStart) ?? html.count
                 let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
                 output.append(contentsOf: html[index..<(index + 3)])  // `<hN`
-                output.append(contentsOf: #" id=""#.utf8)
-                output.append(contentsOf: id.utf8)
-                output.append(contentsOf: #"">"#.utf8)
+                output.append(#" id=""#)
+                output.append(utf8Of: id)
+                output.append(#"">"#)
                 index = contentStart
                 continue
             }

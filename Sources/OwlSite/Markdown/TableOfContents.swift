@@ -10,17 +10,14 @@ enum TableOfContents {
         guard headings.count >= 2 else { return nil }
         var html: [UInt8] = []
         html.reserveCapacity(16 + headings.reduce(0) { $0 + 32 + $1.id.count + $1.text.count })
-        func append(_ text: StaticString) {
-            html.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
         func appendLink(to heading: Heading) {
-            append("<li><a href=\"#")
+            html.append("<li><a href=\"#")
             html.append(contentsOf: body[heading.id])
-            append("\">")
+            html.append("\">")
             html.append(contentsOf: heading.text)
-            append("</a>")
+            html.append("</a>")
         }
-        append("<ul>\n")
+        html.append("<ul>\n")
         var index = 0
         while index < headings.count {
             let heading = headings[index]
@@ -30,16 +27,16 @@ enum TableOfContents {
             let below = index
             while heading.level == 2, index < headings.count, headings[index].level == 3 { index += 1 }
             if index > below {
-                append("\n<ul>\n")
+                html.append("\n<ul>\n")
                 for nested in headings[below..<index] {
                     appendLink(to: nested)
-                    append("</li>\n")
+                    html.append("</li>\n")
                 }
-                append("</ul>\n")
+                html.append("</ul>\n")
             }
-            append("</li>\n")
+            html.append("</li>\n")
         }
-        append("</ul>\n")
+        html.append("</ul>\n")
         return String(decoding: html, as: UTF8.self)
     }
 

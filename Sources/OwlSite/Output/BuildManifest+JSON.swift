@@ -88,10 +88,7 @@ private extension ManifestPage {
 struct JSONOutput {
     private(set) var bytes: [UInt8] = []
 
-    mutating func raw(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    mutating func raw(_ text: String) { bytes.append(utf8Of: text) }
 
     mutating func append(_ json: some Collection<UInt8>) { bytes.append(bytes: json) }
 

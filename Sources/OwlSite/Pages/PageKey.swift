@@ -78,7 +78,7 @@ enum PageKey {
         }
 
         mutating func text(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            bytes.append(utf8Of: text)
             bytes.append(0)
         }
 

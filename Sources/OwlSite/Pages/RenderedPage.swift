@@ -99,7 +99,7 @@ final class RenderedPage: Sendable {
                let number = Int(String(decoding: source[(zero + listTokenPrefix.count)..<end], as: UTF8.self)),
                lists.indices.contains(number) {
                 listEntries.append(lists[number].entry.shifted(by: output.count))
-                output.append(contentsOf: lists[number].html.utf8)
+                output.append(utf8Of: lists[number].html)
                 index = end + 1
             } else if rest.starts(with: token) {
                 buildIDOffsets.append(output.count)

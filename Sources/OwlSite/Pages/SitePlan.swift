@@ -59,9 +59,11 @@ struct SitePlan: Sendable {
             }
         }
 
+        // The layout of items that name none is looked for once.
+        let single = "layouts/single", hasSingle = templates.names.contains(single)
         for index in pageIndices {
-            let layout = "layouts/" + (items[index].layout ?? "single")
-            guard templates.names.contains(layout) else {
+            let layout = items[index].layout.map { "layouts/" + $0 } ?? single
+            guard items[index].layout == nil ? hasSingle : templates.names.contains(layout) else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
             try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,

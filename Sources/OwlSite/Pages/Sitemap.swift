@@ -10,18 +10,18 @@ enum Sitemap {
         xml.reserveCapacity(pages.count * (base.utf8.count + 64))
         // Fields read in place: copying whole pages is slow on big sites.
         for index in pages.indices {
-            xml.append(contentsOf: "<url><loc>".utf8)
-            xml.append(contentsOf: base.utf8)
-            xml.append(contentsOf: HTML.escape(SitePath.urlEncoded(pages[index].path)).utf8)
-            xml.append(contentsOf: "</loc>".utf8)
+            xml.append("<url><loc>")
+            xml.append(utf8Of: base)
+            xml.append(utf8Of: HTML.escape(SitePath.urlEncoded(pages[index].path)))
+            xml.append("</loc>")
             if case let .item(item, _) = pages[index].body, let date = items[item].updated {
-                xml.append(contentsOf: "<lastmod>".utf8)
-                xml.append(contentsOf: DateText.day(date).utf8)
-                xml.append(contentsOf: "</lastmod>".utf8)
+                xml.append("<lastmod>")
+                xml.append(utf8Of: DateText.day(date))
+                xml.append("</lastmod>")
             }
-            xml.append(contentsOf: "</url>\n".utf8)
+            xml.append("</url>\n")
         }
-        xml.append(contentsOf: "</urlset>\n".utf8)
+        xml.append("</urlset>\n")
         return xml
     }
 }

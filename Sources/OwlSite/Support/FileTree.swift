@@ -14,7 +14,7 @@ enum FileTree {
         closedir(directory)
         var result: [String] = []
         collect(root: root, relative: "", keepingHidden: keepingHidden, into: &result)
-        return result.sorted()
+        return result
     }
 
     /// Every folder that holds one of `paths` (relative, `/`-separated), parents included.
@@ -30,27 +30,41 @@ enum FileTree {
         return folders
     }
 
+    /// Appends the files below `relative` to `result`, in order. Each folder's names are
+    /// sorted, not the whole paths: names are short, and compared faster (sorting 10,000
+    /// paths took half a rebuild's walk). A folder's name sorts with the `/` that follows it
+    /// in its files' paths (`a.md` before `a/z.md`, as the paths sort).
     private static func collect(root: String, relative: String, keepingHidden: Bool, into result: inout [String]) {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
-        defer { closedir(directory) }
+        var entries: [(key: String, name: String, isFolder: Bool)] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." || BuildOptions.isToolLeftover(name) || (!keepingHidden && name.hasPrefix(".")) { continue }
-            let path = relative.isEmpty ? name : relative + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                 // A link counts when it leads to a file; links to folders are not followed (no cycles).
+                let path = root + "/" + (relative.isEmpty ? name : relative + "/" + name)
                 var status = stat()
                 let isLink = type == UInt8(DT_LNK)
-                guard (isLink ? stat(root + "/" + path, &status) : lstat(root + "/" + path, &status)) == 0 else { continue }
+                guard (isLink ? stat(path, &status) : lstat(path, &status)) == 0 else { continue }
                 let format = status.st_mode & S_IFMT
                 type = format == S_IFREG ? UInt8(DT_REG) : (format == S_IFDIR && !isLink ? UInt8(DT_DIR) : 0)
             }
             if type == UInt8(DT_DIR) {
-                collect(root: root, relative: path, keepingHidden: keepingHidden, into: &result)
+                entries.append((name + "/", name, true))
             } else if type == UInt8(DT_REG) {
+                entries.append((name, name, false))
+            }
+        }
+        closedir(directory)
+        entries.sort { $0.key < $1.key }
+        for entry in entries {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            if entry.isFolder {
+                collect(root: root, relative: path, keepingHidden: keepingHidden, into: &result)
+            } else {
                 result.append(path)
             }
         }
