@@ -12,9 +12,15 @@ struct FileSystemFloor {
     var files: Double
     /// CPU time to open each of those files again, write a build id (16 bytes) into it and close it.
     var buildIDs: Double
+    /// CPU time for what a one-post rebuild cannot skip: the status of each source (changed
+    /// or not), and of each page's folder (a file put in or taken out by hand?), and each
+    /// page opened, its status read (changed by hand?), a build id written into it, closed.
+    /// Paths are relative to open folders, as owl-site opens them.
+    var rebuild: Double
 
-    /// Measures `count` posts of `pageSize` bytes in a new folder `root`, which it leaves behind.
-    init(count: Int, pageSize: Int, in root: URL) throws {
+    /// Measures `count` posts of `pageSize` bytes in a new folder `root`, which it leaves
+    /// behind; their sources are `content/posts/post-NNNNN.md` in `site`.
+    init(count: Int, pageSize: Int, in root: URL, sourcesOf site: URL) throws {
         let posts = root.appendingPathComponent("posts").path
         try FileManager.default.createDirectory(atPath: posts, withIntermediateDirectories: true)
         let folderPaths = (1...count).map { String(format: "%@/post-%05d", posts, $0) }
@@ -39,6 +45,24 @@ struct FileSystemFloor {
                 guard descriptor >= 0 else { throw Self.cannotWrite(path) }
                 defer { close(descriptor) }
                 guard pwrite(descriptor, id, id.count, off_t(pageSize / 2)) == id.count else { throw Self.cannotWrite(path) }
+            }
+        }
+        let content = open(site.appendingPathComponent("content").path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let output = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(content); close(output) }
+        guard content >= 0, output >= 0 else { throw Self.cannotWrite(root.path) }
+        let names = (1...count).map { String(format: "posts/post-%05d", $0) }
+        rebuild = try Self.cpuSeconds {
+            var status = stat()
+            for name in names where fstatat(content, name + ".md", &status, 0) != 0 { throw Self.cannotWrite(name + ".md") }
+            for name in names where fstatat(output, name, &status, 0) != 0 { throw Self.cannotWrite(name) }
+            for name in names {
+                let descriptor = openat(output, name + "/index.html", O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw Self.cannotWrite(name) }
+                defer { close(descriptor) }
+                guard fstat(descriptor, &status) == 0, pwrite(descriptor, id, id.count, off_t(pageSize / 2)) == id.count else {
+                    throw Self.cannotWrite(name)
+                }
             }
         }
     }
