@@ -19,11 +19,8 @@ struct BinaryWriter {
     mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
 
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            int(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
+        int(value.utf8.count)
+        bytes.append(utf8Of: value)
     }
 
     /// Length-prefixed bytes.

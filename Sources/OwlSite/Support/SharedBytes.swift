@@ -99,13 +99,3 @@ struct SharedBytes: RandomAccessCollection, Sendable {
         try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex])))
     }
 }
-
-extension Array where Element == UInt8 {
-    /// Appends `other` in one copy when its bytes are contiguous, as shared bytes are
-    /// (`append(contentsOf:)` copies a collection other than an array or a buffer byte by byte).
-    mutating func append(bytes other: some Collection<UInt8>) {
-        if other.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
-            append(contentsOf: other)
-        }
-    }
-}
