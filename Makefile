@@ -1,7 +1,7 @@
 # owl-site — set-up, build, test, benchmark.
 SWIFT ?= swift
 
-.PHONY: setup build test test-swift test-browser bench clean site resources
+.PHONY: setup build test test-swift test-browser bench clean site resources fuzz
 
 ## Install the Debian packages and Python modules the project needs (only when missing).
 setup:
@@ -25,6 +25,12 @@ test: setup resources
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory test-browser
+
+## Many more fuzz cases than `make test` runs: mutated sites for `build` (OWL_FUZZ_CASES)
+## and hostile requests for `serve` (OWL_FUZZ_REQUESTS). Suites with "Fuzz" in their name.
+fuzz: setup resources
+	$(SWIFT) build --build-tests
+	OWL_FUZZ_CASES=5000 OWL_FUZZ_REQUESTS=20000 $(SWIFT) test --skip-build --filter Fuzz
 
 test-browser:
 	@if [ -d Tests/browser ]; then python3 -m unittest discover -s Tests/browser -p 'test_*.py' -v; fi
