@@ -67,6 +67,15 @@ import Testing
             #expect(html.contains("href=\"\(link)\""), "\(html)")
             rendered.insert("cells/TagCell")
         }
+        // Section headings go through Owl's header adapter: the year and its count.
+        for section in plan.pages.flatMap({ $0.lists.flatMap(\.sections) }) {
+            guard let heading = section.header else { continue }
+            let view = TemplateContext(SectionHeading(values: ["title": heading, "count": section.footer ?? ""]), link: nil)
+            let html = try #require(templates.library.renderCompiled(view, withTemplate: "views/SectionHeading"))
+            #expect(html == templates.library.mustache.render(view, withTemplate: "views/SectionHeading"))
+            #expect(html.hasPrefix("<h2 class=\"section-heading\">\(heading)</h2>"), "\(html)")
+            rendered.insert("views/SectionHeading")
+        }
         #expect(rendered == Set(templates.names.filter { !$0.hasPrefix("partials/") }))
         #expect(plan.pages.contains { $0.lists.contains { $0.style == .grid } })
         #expect(plan.pages.contains { if case .list(_, .some, _) = $0.body { true } else { false } })

@@ -98,6 +98,7 @@ import Owl
         change("pageSize") { $0.pageSize = 3 }
         change("sections") { $0.sections = ["posts": SectionSettings(style: .grid)] }
         change("words") { $0.words["recent"] = "Neueste" }
+        change("countWords") { $0.countWords["posts"] = PluralWord(one: "{count} Beitrag", other: "{count} Beiträge") }
         let stored = Set(Mirror(reflecting: SiteConfig()).children.compactMap(\.label))
         #expect(stored == Set(changed.keys).union(notShown))
         for (name, config) in changed {
@@ -138,7 +139,7 @@ import Owl
         #expect(config.words["recent"] == "Neueste" && config.words["newer"] == "← Neuer" && config.words["older"] == "Older →")
         #expect(config.words.keys.sorted() == SiteConfig.defaultWords.keys.sorted())
         #expect { try load("words:\n  recent: Neueste\n  recnet: x\n") } throws: { error in
-            "\(error)".hasPrefix("owl.yml:3: unknown word 'recnet'; the theme's words are contents, feed, moreInSection, movedTo, newer,")
+            "\(error)".hasPrefix("owl.yml:3: unknown word 'recnet'; the theme's words are by, contents, feed, items, moreInSection, movedTo, newer,")
         }
         #expect(throws: SiteError(file: "owl.yml", line: 2, "'recent' must be text")) { try load("words:\n  recent: [a]\n") }
         // A word's placeholders are filled in where it is shown: one it lacks would be shown as it is.
@@ -162,9 +163,28 @@ import Owl
 @Suite struct MarkdownRendererTests {
     @Test func givesHeadingsUniqueIDs() {
         let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("# Hello, *World*!\n\n## Hello World\n\n## Ünïcode & more\n").html
-        #expect(html.contains("<h1 id=\"hello-world\">Hello, <em>World</em>!</h1>"))
-        #expect(html.contains("<h2 id=\"hello-world-1\">Hello World</h2>"))
+        #expect(html.contains("<h1 id=\"hello-world\"><a class=\"anchor\" href=\"#hello-world\">Hello, <em>World</em>!</a></h1>"))
+        #expect(html.contains("<h2 id=\"hello-world-1\"><a class=\"anchor\" href=\"#hello-world-1\">Hello World</a></h2>"))
         #expect(html.contains("<h2 id=\"ünïcode-more\">"))
+    }
+
+    /// A heading's text links to the heading (the theme shows a # on hover and focus), but
+    /// for a heading that holds a link of its own: links do not nest.
+    @Test func headingsLinkToThemselvesUnlessTheyHoldALink() {
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render("## See [the docs](/docs/)\n\n### Plain `code`\n").html
+        #expect(html.contains(#"<h2 id="see-the-docs">See <a href="/blog/docs/">the docs</a></h2>"#))
+        #expect(html.contains(##"<h3 id="plain-code"><a class="anchor" href="#plain-code">Plain <code>code</code></a></h3>"##))
+    }
+
+    /// What may scroll sideways takes the keyboard's focus; a task's checkbox is labelled by its text.
+    @Test func keyboardAndScreenReaderUsersReachCodeTablesAndTasks() {
+        let markdown: Substring = "- [x] done *well*\n- [ ] open\n  - [ ] nested\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```\nplain\n```\n"
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).html
+        #expect(html.contains(#"<li><label><input type="checkbox" checked="" disabled="" /> done <em>well</em></label></li>"#))
+        #expect(html.contains("<li><label><input type=\"checkbox\" disabled=\"\" /> open\n</label><ul>"))
+        #expect(html.contains(#"<li><label><input type="checkbox" disabled="" /> nested</label></li>"#))
+        #expect(html.contains(#"<table tabindex="0">"#) && html.contains(#"<th style="text-align: left">a</th>"#) && html.contains(#"<td style="text-align: right">2</td>"#))
+        #expect(html.contains("<pre tabindex=\"0\"><code>plain\n</code></pre>"))
     }
 
     @Test func putsTheBasePathBeforeRootRelativeLinksOnly() {
@@ -189,7 +209,7 @@ import Owl
         let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
         let markdown: Substring = "Some ~~gone~~ text, https://example.com and www.example.org.\n\n| a | b |\n|---|---|\n| ~~c~~ | d |\n"
         let expected = renderer.render(markdown).html
-        #expect(expected.contains("<del>gone</del>") && expected.contains("<a href=\"https://example.com\">") && expected.contains("<table>"))
+        #expect(expected.contains("<del>gone</del>") && expected.contains("<a href=\"https://example.com\">") && expected.contains("<table tabindex=\"0\">"))
         let rendered = try Array(0..<4_000).concurrentMap { _ in renderer.render(markdown).html }
         #expect(rendered.filter { $0 != expected }.count == 0)
     }

@@ -30,20 +30,25 @@ extension SiteConfig {
             case "pageSize": config.pageSize = try value.int(minimum: 0)
             case "history": config.history = try value.int(minimum: 0)
             case "sections": (config.sections, config.sectionLines) = try sections(value)
-            case "words": config.words = try words(value)
+            case "words": (config.words, config.countWords) = try words(value)
             default: throw value.error("unknown key '\(value.key)' in owl.yml")
             }
         }
         return config
     }
 
-    /// The theme's words with those that `field` gives in their place.
-    private static func words(_ field: YAMLField) throws -> [String: String] {
-        var words = defaultWords
+    /// The theme's words and counting words with those that `field` gives in their place.
+    private static func words(_ field: YAMLField) throws -> ([String: String], [String: PluralWord]) {
+        var words = defaultWords, countWords = defaultCountWords
         for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "words") {
             let word = YAMLField(key: key.string ?? "", node: node, file: field.file)
+            if countWords[word.key] != nil {
+                countWords[word.key] = try pluralWord(word)
+                continue
+            }
             guard words[word.key] != nil else {
-                throw word.error("unknown word '\(word.key)'; the theme's words are \(defaultWords.keys.sorted().joined(separator: ", "))")
+                let names = (Array(defaultWords.keys) + Array(defaultCountWords.keys)).sorted().joined(separator: ", ")
+                throw word.error("unknown word '\(word.key)'; the theme's words are \(names)")
             }
             let text = try word.string()
             if let allowed = wordPlaceholders[word.key], let unknown = placeholders(in: text).first(where: { !allowed.contains(String($0)) }) {
@@ -52,7 +57,26 @@ extension SiteConfig {
             }
             words[word.key] = text
         }
-        return words
+        return (words, countWords)
+    }
+
+    /// A counting word: one text for every count, or a text by plural category
+    /// (`one: "{count} post"`, `other: "{count} posts"`), `other` among them.
+    private static func pluralWord(_ field: YAMLField) throws -> PluralWord {
+        if field.node.mapping == nil {
+            let text = try field.string()
+            return PluralWord(forms: ["other": text])
+        }
+        var forms: [String: String] = [:]
+        for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "the word '\(field.key)'") {
+            let form = YAMLField(key: key.string ?? "", node: node, file: field.file)
+            guard PluralWord.categories.contains(form.key) else {
+                throw form.error("'\(form.key)' is not a plural category; the word '\(field.key)' takes \(PluralWord.categories.joined(separator: ", "))")
+            }
+            forms[form.key] = try form.string()
+        }
+        guard forms["other"] != nil else { throw field.error("the word '\(field.key)' needs an 'other' form, for the counts no other form covers") }
+        return PluralWord(forms: forms)
     }
 
     /// The names in braces in `word` (`number` for `{number}`).
@@ -76,6 +100,7 @@ extension SiteConfig {
                 case "sort": settings.sort = try setting.choice(SectionSettings.Sort.self)
                 case "pageSize": settings.pageSize = try setting.int(minimum: 0)
                 case "title": settings.title = try setting.string()
+                case "count": settings.count = try pluralWord(setting)
                 default: throw setting.error("unknown key '\(setting.key)' in section '\(name.key)'")
                 }
             }

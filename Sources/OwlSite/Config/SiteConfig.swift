@@ -52,7 +52,29 @@ struct SiteConfig: Sendable, Equatable {
         "contents": "Contents", "moreInSection": "More in this section", "notFound": "Page not found",
         "notFoundText": "Nothing lives at this address. It may have moved.", "toHome": "Go to the home page",
         "movedTo": "This page has moved to", "updated": "Updated", "readingTime": "{minutes} min read",
+        "tags": "Tags", "skipToContent": "Skip to content", "siteNavigation": "Site", "pagination": "Pages", "by": "By",
+        // Empty: the undated items of a dated list stand under no heading until a site names them.
+        "undated": "",
     ]
+
+    /// The words that count something, by name: a list section's count of its items uses the
+    /// one named after the list's section (`posts`, `projects`), else `items`, unless the
+    /// section's settings give their own (`count:` in owl.yml). Translated like ``words``,
+    /// one text per plural category of the site's language.
+    var countWords = SiteConfig.defaultCountWords
+
+    /// The theme's counting words in English.
+    static let defaultCountWords = [
+        "posts": PluralWord(one: "{count} post", other: "{count} posts"),
+        "projects": PluralWord(one: "{count} project", other: "{count} projects"),
+        "items": PluralWord(one: "{count} item", other: "{count} items"),
+    ]
+
+    /// The count of `count` items of `section` in the site's words and language ("3 posts").
+    func countText(_ count: Int, section: String) -> String {
+        let word = sections[section]?.count ?? countWords[section] ?? countWords["items"] ?? Self.defaultCountWords["items"]!
+        return word.text(count: count, language: language)
+    }
 
     /// The placeholders each word may hold: `pageOf`, a list page's `{number}` and the
     /// list's page `{count}`; `readingTime`, the page's `{minutes}`.
@@ -97,6 +119,9 @@ struct SectionSettings: Sendable, Equatable {
     /// Items per page; `nil` takes the site-wide `pageSize`.
     var pageSize: Int?
     var title: String?
+    /// The word for the count of the section's items in a year ("{count} talks"), when it is
+    /// not the site's word named after the section.
+    var count: PluralWord?
 }
 
 extension SiteConfig {

@@ -1,7 +1,11 @@
 import Foundation
 
 /// One pass over cmark's HTML: adds `id` attributes to headings (unique within the document)
-/// and puts the base path in front of root-relative `href` and `src` values.
+/// and makes each heading's text a link to itself (the theme's heading anchor), puts the
+/// base path in front of root-relative `href` and `src` values, and makes the parts a
+/// keyboard user must reach reachable: code blocks and tables, which may scroll sideways,
+/// take the focus (a code block named by its fence's language), and a task list's checkbox
+/// is labelled by its item's text.
 struct HTMLRewriter {
     var rootPath: String
 
@@ -13,9 +17,20 @@ struct HTMLRewriter {
         let bytes = UnsafeRawBufferPointer(html)
         // The next `<`, and the next `"` (which only matters with a base path), each found once.
         var nextTag = -1, nextQuote = -1
+        // Where the anchor around a heading's text, and the label around a checkbox and its
+        // text, end: each at a `<`, where the copying below always stops.
+        var anchorEnd = -1, labelEnd = -1
         var index = 0
         while index < html.count {
             let byte = html[index]
+            if index == anchorEnd {
+                output.append("</a>")
+                anchorEnd = -1
+            }
+            if index == labelEnd {
+                output.append("</label>")
+                labelEnd = -1
+            }
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
                 let contentStart = index + 4
                 let contentEnd = ByteSearch.firstOffset(of: Self.headingEnds[level], in: bytes, from: contentStart) ?? html.count
@@ -24,8 +39,37 @@ struct HTMLRewriter {
                 output.append(#" id=""#)
                 output.append(utf8Of: id)
                 output.append(#"">"#)
+                // A heading that holds a link already keeps its text as it is: links do not nest.
+                if contentEnd < html.count, ByteSearch.firstOffset(of: Self.linkStart, in: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<contentEnd]), from: 0) == nil {
+                    output.append(##"<a class="anchor" href="#"##)
+                    output.append(utf8Of: id)
+                    output.append(#"">"#)
+                    anchorEnd = contentEnd
+                }
                 index = contentStart
                 continue
+            }
+            if byte == UInt8(ascii: "<"), startsWith(Self.preOpen, html, at: index) {
+                output.append(#"<pre tabindex="0""#)
+                if let language = codeLanguage(html, at: index + Self.preOpen.count) {
+                    output.append(#" role="group" data-language=""#)
+                    output.append(contentsOf: language)
+                    output.append(#"" aria-label=""#)
+                    output.append(contentsOf: language)
+                    output.append("\"")
+                }
+                output.append(">")
+                index += Self.preOpen.count
+                continue
+            }
+            if byte == UInt8(ascii: "<"), startsWith(Self.tableOpen, html, at: index) {
+                output.append(#"<table tabindex="0">"#)
+                index += Self.tableOpen.count
+                continue
+            }
+            if byte == UInt8(ascii: "<"), labelEnd < 0, startsWith(Self.checkbox, html, at: index) {
+                labelEnd = Self.itemTextEnds.compactMap { ByteSearch.firstOffset(of: $0, in: bytes, from: index + 1) }.min() ?? html.count
+                output.append("<label>")
             }
             if !prefix.isEmpty, byte == UInt8(ascii: "\""), index + 1 < html.count, html[index + 1] == UInt8(ascii: "/"),
                index + 2 >= html.count || html[index + 2] != UInt8(ascii: "/"), endsWithLinkAttribute(html, before: index) {
@@ -44,6 +88,30 @@ struct HTMLRewriter {
             index = end
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let linkStart = Array("<a ".utf8), preOpen = Array("<pre>".utf8), tableOpen = Array("<table>".utf8)
+    private static let codeOpen = Array(#"<code class="language-"#.utf8)
+    /// A task list item's checkbox, as cmark-gfm writes it.
+    private static let checkbox = Array(#"<input type="checkbox""#.utf8)
+    /// What ends the text of a task list item that labels its checkbox: the item, its
+    /// paragraph, or a list nested in it.
+    private static let itemTextEnds = ["</li>", "</p>", "<ul", "<ol", "<p>", "<div", "<pre", "<blockquote"].map { Array($0.utf8) }
+
+    /// Whether `html` holds `bytes` at `index`.
+    private func startsWith(_ bytes: [UInt8], _ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + bytes.count <= html.count && html[index..<(index + bytes.count)].elementsEqual(bytes)
+    }
+
+    /// The language of the code at `index`, just inside a `<pre>`: `js` of `<code class="language-js">`,
+    /// as escaped HTML; nil for a block whose fence names none.
+    private func codeLanguage(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> ArraySlice<UInt8>? {
+        guard startsWith(Self.codeOpen, html, at: index) else { return nil }
+        let start = index + Self.codeOpen.count
+        var end = start
+        while end < html.count, html[end] != UInt8(ascii: "\""), end - start < 64 { end += 1 }
+        guard end < html.count, html[end] == UInt8(ascii: "\""), end > start else { return nil }
+        return ArraySlice(html[start..<end])
     }
 
     /// `</hN>` for each heading level `N` (index 0 unused).

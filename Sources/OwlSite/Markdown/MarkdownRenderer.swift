@@ -38,7 +38,7 @@ struct MarkdownRenderer: Sendable {
     private static let finishing = Mutex(())
 
     private var options: Int32 {
-        CMARK_OPT_FOOTNOTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+        CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | (allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
     }
 
     /// The HTML of `markdown`, and when `summarizing`, its summary.

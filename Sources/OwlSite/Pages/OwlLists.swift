@@ -18,13 +18,17 @@ struct OwlLists {
         director.registerCellAdapter(itemAdapter(PostCell.self))
         director.registerCellAdapter(tagAdapter())
         if model.style == .grid { director.registerCellAdapter(itemAdapter(CardCell.self)) }
+        director.registerHeaderFooterAdapter(HeaderFooterAdapter<SectionHeading>())
         director.sections = model.sections.map { section in
-            Section(
-                id: section.id,
-                elements: section.cells.map(element),
-                header: section.header.map { .text($0) },
-                footer: section.footer.map { .text($0) }
-            )
+            // A heading, so that screen readers can jump from year to year; the count beside
+            // it. A section without a heading shows no count either.
+            Section(id: section.id, elements: section.cells.map(element), header: section.header.map { heading in
+                .view(HeaderFooterAdapter<SectionHeading> { adapter in
+                    adapter.events.dequeue = { context in
+                        context.view.values = ["title": heading, "count": section.footer ?? ""]
+                    }
+                })
+            })
         }
         let rendered: RenderedList
         do {

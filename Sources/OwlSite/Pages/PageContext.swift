@@ -61,7 +61,8 @@ struct PageContext {
         return ["site": .map(site), "buildID": .text(RenderedPage.buildIDToken)]
     }
 
-    /// An item's values: front matter, dates in several forms, tags with links, and, when
+    /// An item's values: front matter, `author` (the site's when the front matter names none),
+    /// dates in several forms, tags with links, and, when
     /// `withContent`, the body as `content`, its table of contents as `toc` and its length
     /// (the theme's cells mostly leave them out, and a cached body is decoded only when it is shown).
     func item(_ item: ContentItem, withContent: Bool) -> [String: TemplateValue] {
@@ -84,6 +85,8 @@ struct PageContext {
                 values["readingTimeDisplay"] = .text(readingTimes.indices.contains(minutes) ? readingTimes[minutes] : Self.readingTime(minutes: minutes, config: config))
             }
         }
+        // The byline: the item's own `author` (front matter), else the site's.
+        if item.params["author"] == nil, !config.author.isEmpty { values["author"] = .text(config.author) }
         values["draft"] = .flag(item.draft)
         if let summary = item.summary { values["summary"] = .text(summary) }
         if let weight = item.weight { values["weight"] = .number(weight) }

@@ -19,6 +19,7 @@ enum PageKey {
         text += "|\(config.homeRecent)|\(config.feedCount)|\(config.pageSize)\n"
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for name in config.words.keys.sorted() { text += "word \(name) \(config.words[name]!)\n" }
+        for name in config.countWords.keys.sorted() { text += "count \(name) \(config.countWords[name]!)\n" }
         return text
     }
 

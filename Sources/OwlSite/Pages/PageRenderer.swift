@@ -93,6 +93,8 @@ struct PageRenderer: Sendable {
         case let .list(intro, pagination, feed):
             pageValues = ["title": .text(page.title), "url": .text(context.url(page.path)), "permalink": .text(context.config.permalink(page.path))]
             if page.path == "/" { pageValues["isHome"] = true }
+            // A section named as the site is "Rust Blog", not "Rust Blog · Rust Blog", in the title bar.
+            if page.title == context.config.title { pageValues["isSiteTitle"] = true }
             if let feed { pageValues["feed"] = ["url": .text(context.url(feed.path)), "title": .text(feed.title ?? context.config.title)] }
             if let intro { pageValues["intro"] = .text(intro) }
             if let pagination { pageValues["pagination"] = context.pagination(pagination) }

@@ -54,3 +54,9 @@ struct CardCell: PrerenderedCell {
 struct TagCell: ValuesCell {
     var values: [String: Any] = [:]
 }
+
+/// A list section's heading (its year) and its count: `views/SectionHeading.mustache`,
+/// inside the section's `<header>`.
+struct SectionHeading: ValuesCell {
+    var values: [String: Any] = [:]
+}

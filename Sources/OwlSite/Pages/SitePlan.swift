@@ -32,7 +32,7 @@ struct SitePlan: Sendable {
         // Newest first, sorted once: a list in date order keeps this order's members.
         let byDate = sort(pageIndices, by: .date)
         // Each item's year, worked out once: an item is in several lists grouped by year.
-        let years = items.indices.map { items[$0].date.map { String(DateText.year($0)) } ?? "undated" }
+        let years = items.indices.map { items[$0].date.map { String(DateText.year($0)) } ?? Self.undated }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         // Fields are read in place: copying whole items is slow on big sites.
@@ -89,7 +89,8 @@ struct SitePlan: Sendable {
         newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
         feeds.insert(FeedSpec(file: SitePath.feedFile, pagePath: "/", title: nil, items: newest), at: 0)
         let recent = newest.prefix(config.homeRecent)
-        let recentList = ListModel(style: .list, id: "recent", sections: [
+        // Cards, unlike the sections' lists: the home page shows what is new at a glance.
+        let recentList = ListModel(style: .grid, id: "recent", sections: [
             ListSection(id: "recent", header: nil, footer: nil, cells: recent.map(ListCell.item)),
         ])
         try registry.add(PageSpec(path: "/", title: Self.ownTitle(of: home) ?? config.title, layout: "layouts/home",
@@ -158,9 +159,10 @@ struct SitePlan: Sendable {
         let index = ListModel(style: .list, id: "tags", sections: [
             ListSection(id: "tags", header: nil, footer: nil, cells: alphabetical.map { .tag(slugs[$0]) }),
         ])
-        try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
+        let tagsTitle = config.word("tags")
+        try registry.add(PageSpec(path: "/tags/", title: tagsTitle, layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
-        navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
+        navigation.append(NavigationEntry(title: tagsTitle, path: "/tags/"))
     }
 
     /// The title the front matter of `index`, a section's or the home page's `_index.md`,
@@ -187,6 +189,12 @@ struct SitePlan: Sendable {
         // year called "undated" (a section of projects under the default settings), while
         // the undated items of a dated list keep that section on whichever page they fall.
         let grouping = members.contains(where: { items[$0].date != nil }) ? settings.grouping : .none
+        // A year's count covers the whole year, on whichever pages its items fall, and so does
+        // the choice of its word (the sections its items come from).
+        var yearCounts: [String: YearCount] = [:]
+        if grouping == .year {
+            for index in members { yearCounts[years[index], default: YearCount()].add(section: items[index].section) }
+        }
         for (offset, chunk) in chunks.enumerated() {
             let number = offset + 1
             let label = config.word("pageOf", filling: ["number": String(number), "count": String(chunks.count)])
@@ -195,7 +203,7 @@ struct SitePlan: Sendable {
                              previousPath: number > 1 ? path(number - 1) : nil,
                              nextPath: number < chunks.count ? path(number + 1) : nil)
                 : nil
-            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years))
+            let list = ListModel(style: settings.style, id: listID, sections: group(chunk, by: grouping, years: years, yearCounts: yearCounts, config: config))
             // A later page is told apart from the first by its title, in tabs, history and search results.
             try registry.add(PageSpec(path: path(number), title: number == 1 ? title : "\(title) (\(label))", layout: "layouts/list",
                                       body: .list(intro: number == 1 ? intro : nil, pagination: pagination, feed: feed),
@@ -203,8 +211,12 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// One section per year (header: the year in `years`, by item; footer: the count), or a single section.
-    private func group(_ members: [Int], by grouping: SectionSettings.Grouping, years: [String]) -> [ListSection] {
+    /// One section per year (header: the year in `years`, by item; footer: the count of the
+    /// year's items in the whole list, from `yearCounts`, in the words of their section), or a
+    /// single section. The undated items of a dated list have a heading only when the site's
+    /// words name them (`undated`).
+    private func group(_ members: [Int], by grouping: SectionSettings.Grouping, years: [String],
+                       yearCounts: [String: YearCount], config: SiteConfig) -> [ListSection] {
         guard grouping == .year else {
             return [ListSection(id: "all", header: nil, footer: nil, cells: members.map(ListCell.item))]
         }
@@ -217,11 +229,24 @@ struct SitePlan: Sendable {
             sections[sections.count - 1].cells.append(.item(index))
         }
         for index in sections.indices {
-            let count = sections[index].cells.count
-            sections[index].footer = count == 1 ? "1 post" : "\(count) posts"
+            if sections[index].id == Self.undated {
+                let word = config.word("undated")
+                guard !word.isEmpty else {
+                    sections[index].header = nil
+                    continue
+                }
+                sections[index].header = word
+            }
+            // A year of one section's items counts them in that section's word; a tag's year of
+            // posts and projects counts items.
+            let year = yearCounts[sections[index].id] ?? YearCount()
+            sections[index].footer = config.countText(year.count, section: year.section ?? "")
         }
         return sections
     }
+
+    /// The section id of a dated list's undated items.
+    static let undated = "undated"
 
     /// Fields are read in place: copying whole items in every comparison made sorting slow.
     private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {
@@ -239,6 +264,18 @@ struct SitePlan: Sendable {
             }
             return items[a].path < items[b].path
         }
+    }
+}
+
+/// How many items a year of a list holds, and the one section they all come from (nil when
+/// they come from several).
+struct YearCount {
+    private(set) var count = 0
+    private(set) var section: String?
+
+    mutating func add(section name: String) {
+        section = count == 0 || section == name ? name : nil
+        count += 1
     }
 }
 

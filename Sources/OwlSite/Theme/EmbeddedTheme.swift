@@ -4,77 +4,191 @@
 enum EmbeddedTheme {
     /// Theme files by path below `Templates/`.
     static let files: [String: String] = [
-        "assets/site.css": #"""
-/* owl-site default theme: readable on a phone and on a desktop, no external assets. */
+        "assets/favicon.svg": ##"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<title>owl</title>
+<path d="M12 10 L22 18 Q32 14 42 18 L52 10 L52 36 Q52 58 32 60 Q12 58 12 36 Z" fill="#7a4b1e"/>
+<path d="M20 44 Q32 36 44 44 Q42 56 32 57 Q22 56 20 44 Z" fill="#c99a63"/>
+<circle cx="23" cy="30" r="9" fill="#fdfcfa"/>
+<circle cx="41" cy="30" r="9" fill="#fdfcfa"/>
+<circle cx="24" cy="31" r="4.5" fill="#1d2024"/>
+<circle cx="40" cy="31" r="4.5" fill="#1d2024"/>
+<circle cx="25.5" cy="29.5" r="1.5" fill="#fdfcfa"/>
+<circle cx="41.5" cy="29.5" r="1.5" fill="#fdfcfa"/>
+<path d="M29 37 L35 37 L32 43 Z" fill="#e8a93a"/>
+</svg>
+
+"""##,
+        "assets/site.css": ##"""
+/* owl-site default theme: one stylesheet, no web fonts, no external assets. Readable on a
+   390 px phone and a desktop, light and dark, every text and code colour at least 4.5:1. */
 :root {
   --text: #1d2024;
-  --muted: #5f6670;
+  --muted: #5b616a;
   --accent: #7a4b1e;
-  --line: #e4e0da;
+  --line: #e2ddd5;
   --back: #fdfcfa;
-  --card: #f5f1eb;
-  --hl-keyword: #9c2f6d; --hl-type: #24618e; --hl-string: #3b7424; --hl-number: #9a5200; --hl-comment: #727881; --hl-attribute: #8c5a00; --hl-variable: #1f6f70;
+  --card: #f4f0ea;
+  --focus: #1a5fb4;
+  --hl-keyword: #97296a; --hl-type: #1f5a85; --hl-string: #356a20; --hl-number: #8f4c00; --hl-comment: #5b616a; --hl-attribute: #7f5200; --hl-variable: #1b6566;
+  --column: 44rem;
+  --gutter: 1.25rem;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
-  :root { --text: #e6e3de; --muted: #a3a7ad; --accent: #e0a865; --line: #33363b; --back: #17191c; --card: #22252a;
-          --hl-keyword: #e88fc4; --hl-type: #8cbde6; --hl-string: #a8d68c; --hl-number: #f0b474; --hl-comment: #8e949c; --hl-attribute: #e8c27a; --hl-variable: #7fd0cf; }
+  :root { --text: #e6e3de; --muted: #a6aab0; --accent: #e6b06e; --line: #363a40; --back: #17191c; --card: #23262b; --focus: #8ab4f8;
+          --hl-keyword: #ee9ccb; --hl-type: #93c3ea; --hl-string: #addb92; --hl-number: #f2ba7e; --hl-comment: #a2a7ae; --hl-attribute: #ebc783; --hl-variable: #86d5d4; }
 }
 * { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; scrollbar-gutter: stable; }  /* no sideways jump when a page or a patch changes whether it scrolls */
+/* No sideways jump when a page or a patch changes whether it scrolls. */
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; scrollbar-gutter: stable; }
 body {
   margin: 0; background: var(--back); color: var(--text);
   font: 1.0625rem/1.65 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  /* A long word or URL breaks rather than widening the page past a phone's screen, in flex
+     and grid items too (`anywhere`, unlike `break-word`, lets them shrink below the word). */
+  overflow-wrap: anywhere;
 }
-a { color: var(--accent); }
-.site-header, .page, .site-footer { max-width: 46rem; margin: 0 auto; padding: 0 1.25rem; }
-.site-header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: .5rem 1.5rem; padding-top: 1.5rem; padding-bottom: 1rem; border-bottom: 1px solid var(--line); }
-.site-title { font-weight: 700; font-size: 1.25rem; color: var(--text); text-decoration: none; }
-.site-nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; margin: 0; padding: 0; list-style: none; }
+a { color: var(--accent); text-underline-offset: .15em; }
+a:hover { text-decoration-thickness: 2px; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 2px; }
+
+/* The skip link: out of sight until it has the keyboard's focus. */
+.skip-link { position: absolute; left: var(--gutter); top: -4rem; z-index: 10; padding: .5rem 1rem; background: var(--back); color: var(--accent); border: 2px solid var(--focus); border-radius: .4rem; }
+.skip-link:focus { top: .75rem; }
+
+/* Header, page and footer share one column, so that their rules line up with the text. */
+.site-header, .page, .site-footer { width: min(var(--column), 100% - 2 * var(--gutter)); margin-inline: auto; }
+.site-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem 1.5rem; padding: 1.5rem 0 1rem; border-bottom: 1px solid var(--line); }
+.site-title { display: inline-flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.25rem; color: var(--text); text-decoration: none; }
+.site-title img { width: 1.75rem; height: 1.75rem; }
+.site-nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0; padding: 0; list-style: none; }
 .site-nav a { text-decoration: none; color: var(--muted); }
-.site-nav a[aria-current="page"] { color: var(--text); font-weight: 600; }
-.page { padding-top: 1.5rem; padding-bottom: 3rem; }
-h1 { font-size: 2rem; line-height: 1.2; margin: .5rem 0 1rem; }
-h2 { font-size: 1.4rem; margin-top: 2rem; }
-.post-meta, time, .count, .owl-footer { color: var(--muted); font-size: .9rem; }
+.site-nav a:hover { color: var(--text); }
+.site-nav a[aria-current="page"] { color: var(--text); font-weight: 600; text-decoration: underline; text-decoration-color: var(--accent); text-underline-offset: .4em; }
+.page { padding: 2rem 0 3rem; }
+.site-footer { padding: 1rem 0 2.5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+.site-footer ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; margin: 0; padding: 0; list-style: none; }
+.site-footer a { color: var(--muted); }
+
+/* The type scale: each heading clearly bigger than the next, on a phone too. */
+h1, h2, h3, h4 { line-height: 1.25; text-wrap: balance; }
+h1 { font-size: clamp(1.85rem, 1.3rem + 2.2vw, 2.4rem); margin: .25rem 0 1rem; letter-spacing: -.01em; }
+h2 { font-size: clamp(1.35rem, 1.15rem + .9vw, 1.6rem); margin: 2.25rem 0 .75rem; }
+h3 { font-size: 1.18rem; margin: 1.75rem 0 .5rem; }
+h4 { font-size: 1rem; }
+/* Heading anchors: the heading's text links to itself; a # shows on hover and focus. */
+.anchor { color: inherit; text-decoration: none; }
+.anchor::after { content: "#" / ""; margin-left: .35em; color: var(--accent); opacity: 0; }
+.anchor:hover::after, .anchor:focus-visible::after { opacity: 1; }
+:target { scroll-margin-top: 1rem; }
+
+.lead { font-size: 1.15rem; color: var(--muted); margin-top: 0; }
+.post-meta, .count, .owl-footer { color: var(--muted); font-size: .92rem; }
+.post-meta { margin: 0; }
 time { white-space: nowrap; }
-.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+.post-header { margin-bottom: 1.5rem; }
+.post-nav { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); }
 .post-nav .next { margin-left: auto; text-align: right; }
-.tags { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 0; padding: 0; list-style: none; }
-.tags a { font-size: .85rem; text-decoration: none; background: var(--card); padding: .1rem .5rem; border-radius: 1rem; }
+
+/* Tags: chips. */
+.tags { display: flex; flex-wrap: wrap; gap: .4rem; margin: .6rem 0 0; padding: 0; list-style: none; }
+.tags a { display: inline-block; font-size: .85rem; line-height: 1.5; text-decoration: none; background: var(--card); padding: .1rem .6rem; border-radius: 1rem; }
+.tags a:hover { text-decoration: underline; }
+
 .toc { margin: 1.25rem 0 0; padding: .6rem 1rem; border-left: 3px solid var(--line); font-size: .95rem; }
 .toc ul { margin: 0; padding-left: 1rem; }
 .toc > ul { padding-left: 0; list-style: none; }
-.post-body img { max-width: 100%; height: auto; }
-pre { overflow-x: auto; padding: .9rem 1rem; background: var(--card); border-radius: .4rem; font-size: .9rem; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .92em; }
+
+/* Media fit the column and keep their shape. */
+img, svg, video, canvas, iframe { max-width: 100%; }
+img, video { height: auto; }
+.post-body img { display: block; margin: 1.5rem auto; max-height: 24rem; width: auto; }
+figure { margin: 1.5rem 0; }
+figcaption { margin-top: .5rem; color: var(--muted); font-size: .9rem; text-align: center; }
+
+/* Code: blocks scroll inside their own box (and take the keyboard's focus to do so);
+   inline code wraps. */
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; overflow-wrap: anywhere; }
+:not(pre) > code { background: var(--card); padding: .05em .3em; border-radius: .25em; }
+pre { position: relative; overflow-x: auto; padding: .9rem 1rem; background: var(--card); border-radius: .5rem; font-size: .9rem; line-height: 1.5; tab-size: 4; }
+pre code { overflow-wrap: normal; font-size: inherit; }
+/* The fence's language, shown in the block's corner. */
+pre[data-language]::before { content: attr(data-language); position: absolute; top: .2rem; right: .6rem; font: .72rem/1.4 system-ui, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
+pre[data-language] { padding-top: 1.4rem; }
 .hl-keyword { color: var(--hl-keyword); font-weight: 600; } .hl-type { color: var(--hl-type); } .hl-string { color: var(--hl-string); }
 .hl-number { color: var(--hl-number); } .hl-comment { color: var(--hl-comment); font-style: italic; } .hl-attribute { color: var(--hl-attribute); }
 .hl-variable { color: var(--hl-variable); }
-table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }
-th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; }
-blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
-.owl-section { margin: 1.5rem 0; }
-.owl-header { font-weight: 700; font-size: 1.2rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
-.owl-cells { list-style: none; margin: 0; padding: 0; }
-.owl-list .owl-cell { padding: .6rem 0; border-bottom: 1px solid var(--line); }
-.post-link { font-weight: 600; text-decoration: none; margin-right: .5rem; }
-.summary { margin: .2rem 0 0; color: var(--muted); font-size: .95rem; }
-.owl-grid .owl-cells { display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: 1rem; }
-.card { display: flex; flex-direction: column; gap: .4rem; height: 100%; padding: 1rem; border-radius: .6rem; background: var(--card); text-decoration: none; color: var(--text); }
-.card-title { font-weight: 700; color: var(--accent); }
-.card-summary { font-size: .92rem; color: var(--muted); }
-.pagination { display: flex; gap: 1rem; justify-content: space-between; margin-top: 2rem; }
-.pagination:empty { display: none; }
-.site-footer { padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
-li:has(> input[type="checkbox"]:first-child) { list-style: none; }
-li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
-.footnotes { font-size: .9rem; border-top: 1px solid var(--line); margin-top: 2rem; }
-@media (max-width: 30rem) { body { font-size: 1rem; } h1 { font-size: 1.6rem; } }
 
-"""#,
+/* Tables: ruled, as wide as their content, scrolling inside their box when wider than the
+   column. Cells keep Markdown's column alignment (text-align from the table's own markup). */
+table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: 1.25rem 0; font-size: .95rem; }
+th, td { border-bottom: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; }
+th { border-bottom-width: 2px; font-weight: 600; }
+th:not([style*="text-align"]):not([align]) { text-align: start; }
+tbody tr:nth-child(even) { background: var(--card); }
+
+blockquote { margin: 1.25rem 0; padding: .1rem 0 .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+hr { border: 0; border-top: 1px solid var(--line); margin: 2rem 0; }
+
+/* Lists of items: sections under year headings, with their count. */
+.owl-section { margin: 1.5rem 0 2rem; }
+.owl-header { display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; border-bottom: 1px solid var(--line); }
+.section-heading { margin: 0; padding-bottom: .25rem; font-size: 1.3rem; }
+.owl-footer { margin-top: .4rem; text-align: right; }
+.owl-cells { list-style: none; margin: 0; padding: 0; }
+.owl-list .owl-cell { padding: .75rem 0; border-bottom: 1px solid var(--line); }
+.post-link { font-weight: 600; text-decoration: none; margin-right: .5rem; font-size: 1.05rem; }
+.post-link:hover { text-decoration: underline; }
+.summary { margin: .2rem 0 0; color: var(--muted); font-size: .95rem; }
+
+/* Grids: cards with title, date, summary and tags. */
+.owl-grid .owl-cells { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(14rem, 100%), 1fr)); gap: 1rem; }
+.card { display: flex; flex-direction: column; gap: .35rem; height: 100%; padding: 1rem 1.1rem; border-radius: .6rem; background: var(--card); border: 1px solid var(--line); }
+.card-title { margin: 0; font-size: 1.08rem; font-weight: 700; line-height: 1.3; }
+.card-title a { text-decoration: none; }
+.card-title a:hover { text-decoration: underline; }
+.card-summary { margin: 0; font-size: .93rem; color: var(--muted); }
+.card .tags { margin-top: auto; padding-top: .4rem; }
+.card .tags a { background: var(--back); }
+.card time { font-size: .85rem; color: var(--muted); }
+
+/* The tag index: chips with counts. */
+[data-owl-list="tags"] .owl-cells { display: flex; flex-wrap: wrap; gap: .6rem; }
+[data-owl-list="tags"] .owl-cell { padding: 0; border: 0; }
+.tag-chip { display: inline-flex; align-items: baseline; gap: .45rem; padding: .3rem .8rem; border-radius: 1.5rem; background: var(--card); border: 1px solid var(--line); text-decoration: none; font-weight: 600; }
+.tag-chip:hover { border-color: var(--accent); }
+.tag-chip .count { font-weight: 400; font-size: .85rem; }
+
+.home-intro { margin-bottom: 2.5rem; }
+.more { margin-top: 1.25rem; }
+
+.pagination { display: flex; flex-wrap: wrap; gap: 1rem; justify-content: space-between; align-items: baseline; margin-top: 2rem; }
+.pagination:empty { display: none; }
+.pagination span { color: var(--muted); }
+
+/* Task lists: the checkbox stands where the bullet was. */
+li:has(> input[type="checkbox"]:first-child), li:has(> label > input[type="checkbox"]:first-child) { list-style: none; }
+li > input[type="checkbox"]:first-child, li > label > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
+.footnotes { font-size: .9rem; border-top: 1px solid var(--line); margin-top: 2.5rem; }
+
+@media (max-width: 30rem) {
+  :root { --gutter: 1rem; }
+  body { font-size: 1rem; }
+  .page { padding-top: 1.5rem; }
+  .site-header { padding-top: 1rem; }
+}
+/* Motion only for those who have not asked for less (owl.js asks the same question). */
+@media (prefers-reduced-motion: reduce) {
+  *, ::before, ::after { animation-duration: .01ms !important; animation-iteration-count: 1 !important; transition-duration: .01ms !important; scroll-behavior: auto !important; }
+}
+@media (prefers-reduced-motion: no-preference) {
+  html { scroll-behavior: smooth; }
+}
+
+"""##,
         "cells/CardCell.mustache": #"""
-<a class="card" href="{{url}}"><span class="card-title">{{title}}</span>{{#summary}}<span class="card-summary">{{summary}}</span>{{/summary}}</a>
+<div class="card"><p class="card-title"><a href="{{url}}">{{title}}</a></p>{{#date}}<time datetime="{{date}}">{{dateDisplay}}</time>{{/date}}{{#summary}}<p class="card-summary">{{summary}}</p>{{/summary}}{{#hasTags}}<ul class="tags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>{{/hasTags}}</div>
 
 """#,
         "cells/PostCell.mustache": #"""
@@ -82,7 +196,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 
 """#,
         "cells/TagCell.mustache": #"""
-<a href="{{link}}">#{{name}}</a> <span class="count">{{count}}</span>
+<a class="tag-chip" href="{{link}}">#{{name}} <span class="count">{{count}}</span></a>
 
 """#,
         "layouts/404.mustache": #"""
@@ -91,14 +205,14 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <p><a href="{{site.root}}">{{site.words.toHome}}</a></p>
 
 """#,
-        "layouts/base.mustache": #"""
+        "layouts/base.mustache": ##"""
 <!doctype html>
 <html lang="{{site.language}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="owl-build" content="{{buildID}}">
-<title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isHome}}</title>
+<title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{^page.isSiteTitle}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isSiteTitle}}{{/page.isHome}}</title>
 {{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
 <meta property="og:description" content="{{page.summary}}" data-owl-region="og-description">
 {{/page.summary}}{{^page.summary}}{{#site.description}}<meta name="description" content="{{site.description}}" data-owl-region="description">
@@ -109,22 +223,27 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{/site.title}}{{#site.baseURL}}{{#page.permalink}}<link rel="canonical" href="{{page.permalink}}">
 <meta property="og:url" content="{{page.permalink}}">
 {{/page.permalink}}{{/site.baseURL}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
+<link rel="icon" href="{{site.root}}assets/favicon.svg" type="image/svg+xml">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
 {{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}} · {{site.title}}" href="{{url}}">
 {{/page.feed}}<script src="{{site.root}}_owl/owl.js" defer></script>
 </head>
 <body>
+<a class="skip-link" href="#main-content">{{site.words.skipToContent}}</a>
 {{> partials/header}}
-<main class="page">
+<main class="page" id="main-content" tabindex="-1">
 {{{content}}}
 </main>
 {{> partials/footer}}
 </body>
 </html>
 
-"""#,
+"""##,
         "layouts/home.mustache": #"""
-<div class="intro" data-owl-region="intro">{{{page.intro}}}</div>
+<div class="home-intro" data-owl-region="intro">
+<h1>{{page.title}}</h1>
+{{#site.description}}<p class="lead">{{site.description}}</p>
+{{/site.description}}{{{page.intro}}}</div>
 <h2 class="recent-heading">{{site.words.recent}}</h2>
 {{{page.list}}}
 
@@ -140,7 +259,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <article class="post" data-owl-region="content">
 <header class="post-header">
 <h1>{{page.title}}</h1>
-{{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time>{{#page.lastmod}} · {{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time>{{/page.lastmod}}{{#page.readingTimeDisplay}} · {{page.readingTimeDisplay}}{{/page.readingTimeDisplay}}</p>{{/page.date}}{{^page.date}}{{#page.lastmod}}<p class="post-meta">{{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time></p>{{/page.lastmod}}{{/page.date}}
+{{#page.date}}<p class="post-meta"><time datetime="{{page.date}}">{{page.dateDisplay}}</time>{{#page.lastmod}} · {{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time>{{/page.lastmod}}{{#page.readingTimeDisplay}} · {{page.readingTimeDisplay}}{{/page.readingTimeDisplay}}{{#page.author}} · <span class="byline">{{site.words.by}} {{page.author}}</span>{{/page.author}}</p>{{/page.date}}{{^page.date}}{{#page.lastmod}}<p class="post-meta">{{site.words.updated}} <time datetime="{{page.lastmod}}">{{page.lastmodDisplay}}</time></p>{{/page.lastmod}}{{/page.date}}
 {{> partials/tags}}
 </header>
 {{#page.toc}}<nav class="toc" aria-label="{{site.words.contents}}">
@@ -163,14 +282,18 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 """#,
         "partials/footer.mustache": #"""
 <footer class="site-footer" data-owl-region="footer">
-<p>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}} · <a href="{{site.feed}}">{{site.words.feed}}</a>{{#site.data.links}} · <a href="{{url}}">{{name}}</a>{{/site.data.links}}</p>
+<ul>
+<li>{{site.title}}{{#site.author}} · {{site.author}}{{/site.author}}</li>
+<li><a href="{{site.feed}}">{{site.words.feed}}</a></li>
+{{#site.data.links}}<li><a href="{{url}}">{{name}}</a></li>
+{{/site.data.links}}</ul>
 </footer>
 
 """#,
         "partials/header.mustache": #"""
 <header class="site-header">
-<a class="site-title" href="{{site.root}}">{{site.title}}</a>
-<nav class="site-nav" data-owl-region="nav">
+<a class="site-title" href="{{site.root}}"><img src="{{site.root}}assets/favicon.svg" alt="" width="28" height="28">{{site.title}}</a>
+<nav class="site-nav" data-owl-region="nav" aria-label="{{site.words.siteNavigation}}">
 <ul>
 {{#site.nav}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
 {{/site.nav}}</ul>
@@ -179,7 +302,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 
 """#,
         "partials/pagination.mustache": #"""
-<nav class="pagination" data-owl-region="pagination">{{#page.pagination}}
+<nav class="pagination" data-owl-region="pagination"{{#page.pagination}} aria-label="{{site.words.pagination}}"{{/page.pagination}}>{{#page.pagination}}
 {{#previous}}<a rel="prev" href="{{previous}}">{{site.words.newer}}</a>{{/previous}}
 <span>{{label}}</span>
 {{#next}}<a rel="next" href="{{next}}">{{site.words.older}}</a>{{/next}}
@@ -191,6 +314,9 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 {{#page.tags}}<li><a href="{{url}}">#{{name}}</a></li>
 {{/page.tags}}</ul>{{/page.hasTags}}
 
+"""#,
+        "views/SectionHeading.mustache": #"""
+<h2 class="section-heading">{{title}}</h2>{{#count}}<p class="count">{{count}}</p>{{/count}}
 """#,
     ]
 
