@@ -1,7 +1,7 @@
 # owl-site — set-up, build, test, benchmark.
 SWIFT ?= swift
 
-.PHONY: setup build test test-swift test-browser bench clean site resources fuzz
+.PHONY: setup build test test-swift test-browser bench clean site resources fuzz screenshots
 
 ## Install the Debian packages and Python modules the project needs (only when missing).
 setup:
@@ -31,6 +31,12 @@ test: setup resources
 fuzz: setup resources
 	$(SWIFT) build --build-tests
 	OWL_FUZZ_CASES=5000 OWL_FUZZ_REQUESTS=20000 $(SWIFT) test --skip-build --filter Fuzz
+
+## Screenshots of each kind of page of the demo site, 1280 and 390 px wide, light and dark,
+## into screenshots/ (git-ignored), for review.
+screenshots: setup resources
+	$(SWIFT) build --product owl-site
+	cd Tests/browser && python3 screenshots.py $(CURDIR)/screenshots
 
 test-browser:
 	@if [ -d Tests/browser ]; then python3 -m unittest discover -s Tests/browser -p 'test_*.py' -v; fi
