@@ -187,6 +187,16 @@ import Owl
         #expect(html.contains("<pre tabindex=\"0\"><code>plain\n</code></pre>"))
     }
 
+    /// An image alone in its paragraph, with a title, is a figure captioned by the title;
+    /// one without a title, or among text, stays as it is.
+    @Test func aTitledImageIsAFigureWithACaption() {
+        let markdown: Substring = "![An owl](/owl.svg \"The demo's <owl> & more\")\n\n![Plain](/p.png)\n\nText ![inline](/i.png \"t\") text.\n"
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render(markdown).html
+        #expect(html.contains(#"<figure><img src="/blog/owl.svg" alt="An owl" title="The demo's &lt;owl&gt; &amp; more" /><figcaption>The demo's &lt;owl&gt; &amp; more</figcaption></figure>"#), "\(html)")
+        #expect(html.contains(#"<p><img src="/blog/p.png" alt="Plain" /></p>"#))
+        #expect(html.contains(#"<p>Text <img src="/blog/i.png" alt="inline" title="t" /> text.</p>"#))
+    }
+
     @Test func putsTheBasePathBeforeRootRelativeLinksOnly() {
         let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/blog/").render("[a](/a/) [b](b/) [c](https://x.org/c) ![i](/i.png) [d](//cdn.example/d)\n").html
         #expect(html.contains("href=\"/blog/a/\"") && html.contains("href=\"b/\"") && html.contains("href=\"https://x.org/c\""))

@@ -29,7 +29,7 @@ class DemoAccessibility(unittest.TestCase):
         # Served under the same CSP as the site: an image without alt text and an unlabelled input.
         with open(os.path.join(self.folder, 'planted.html'), 'w') as file:
             file.write('<!doctype html><html lang="en"><title>x</title><main><h1>x</h1>'
-                       '<img src="nothing.png"><input type="checkbox"></main></html>')
+                       '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="checkbox"></main></html>')
         try:
             set_viewport(self.driver, DESKTOP)
             self.driver.get(self.server.url + '/planted.html')

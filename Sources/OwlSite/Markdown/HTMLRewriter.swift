@@ -5,7 +5,8 @@ import Foundation
 /// base path in front of root-relative `href` and `src` values, and makes the parts a
 /// keyboard user must reach reachable: code blocks and tables, which may scroll sideways,
 /// take the focus (a code block named by its fence's language), and a task list's checkbox
-/// is labelled by its item's text.
+/// is labelled by its item's text. An image alone in its paragraph with a title
+/// (`![An owl](owl.svg "The demo's owl")`) becomes a figure with the title as its caption.
 struct HTMLRewriter {
     var rootPath: String
 
@@ -20,6 +21,8 @@ struct HTMLRewriter {
         // Where the anchor around a heading's text, and the label around a checkbox and its
         // text, end: each at a `<`, where the copying below always stops.
         var anchorEnd = -1, labelEnd = -1
+        // Where a figure's paragraph ends (its `</p>`), and the caption it ends with.
+        var figureEnd = -1, caption: ArraySlice<UInt8> = []
         var index = 0
         while index < html.count {
             let byte = html[index]
@@ -30,6 +33,20 @@ struct HTMLRewriter {
             if index == labelEnd {
                 output.append("</label>")
                 labelEnd = -1
+            }
+            if index == figureEnd {
+                output.append("<figcaption>")
+                output.append(contentsOf: caption)
+                output.append("</figcaption></figure>")
+                figureEnd = -1
+                index += Self.paragraphClose.count
+                continue
+            }
+            if byte == UInt8(ascii: "<"), figureEnd < 0, let figure = captionedImage(html, at: index) {
+                output.append("<figure>")
+                (figureEnd, caption) = figure
+                index += Self.imageParagraph.count - Self.imageOpen.count  // past `<p>`, at `<img `
+                continue
             }
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
                 let contentStart = index + 4
@@ -97,6 +114,24 @@ struct HTMLRewriter {
     /// What ends the text of a task list item that labels its checkbox: the item, its
     /// paragraph, or a list nested in it.
     private static let itemTextEnds = ["</li>", "</p>", "<ul", "<ol", "<p>", "<div", "<pre", "<blockquote"].map { Array($0.utf8) }
+
+    private static let imageParagraph = Array("<p><img ".utf8), imageOpen = Array("<img ".utf8), paragraphClose = Array("</p>".utf8)
+    private static let titleAttribute = Array(#" title=""#.utf8), imageClose = Array(" />".utf8)
+
+    /// For a paragraph at `index` that holds only an image with a title: where its `</p>`
+    /// is, and the title (escaped as the attribute has it, so as it must be in text).
+    private func captionedImage(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> (end: Int, caption: ArraySlice<UInt8>)? {
+        guard startsWith(Self.imageParagraph, html, at: index) else { return nil }
+        let bytes = UnsafeRawBufferPointer(html)
+        // cmark writes the image's attributes without a `>` inside (it escapes them).
+        guard let close = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: index + Self.imageParagraph.count),
+              close >= 2, startsWith(Self.imageClose, html, at: close - 2), startsWith(Self.paragraphClose, html, at: close + 1),
+              let title = ByteSearch.firstOffset(of: Self.titleAttribute, in: UnsafeRawBufferPointer(rebasing: bytes[index..<close]), from: 0)
+        else { return nil }
+        let start = index + title + Self.titleAttribute.count
+        guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: start), end < close, end > start else { return nil }
+        return (close + 1, ArraySlice(html[start..<end]))
+    }
 
     /// Whether `html` holds `bytes` at `index`.
     private func startsWith(_ bytes: [UInt8], _ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
