@@ -132,12 +132,12 @@ blockquote { margin: 1.25rem 0; padding: .1rem 0 .1rem 1rem; border-left: 3px so
 hr { border: 0; border-top: 1px solid var(--line); margin: 2rem 0; }
 
 /* Lists of items: sections under year headings, with their count. */
-.owl-section { margin: 1.5rem 0 2rem; }
+.owl-section { margin: 1.25rem 0 1.75rem; }
 .owl-header { display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; border-bottom: 1px solid var(--line); }
 .section-heading { margin: 0; padding-bottom: .25rem; font-size: 1.3rem; }
 .owl-footer { margin-top: .4rem; text-align: right; }
 .owl-cells { list-style: none; margin: 0; padding: 0; }
-.owl-list .owl-cell { padding: .75rem 0; border-bottom: 1px solid var(--line); }
+.owl-list .owl-cell { padding: .6rem 0; border-bottom: 1px solid var(--line); }
 .post-link { font-weight: 600; text-decoration: none; margin-right: .5rem; font-size: 1.05rem; }
 .post-link:hover { text-decoration: underline; }
 .summary { margin: .2rem 0 0; color: var(--muted); font-size: .95rem; }
