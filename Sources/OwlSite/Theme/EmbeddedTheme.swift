@@ -123,7 +123,10 @@ pre[data-language] { padding-top: 1.4rem; }
 /* Tables: ruled, as wide as their content, scrolling inside their box when wider than the
    column. Cells keep Markdown's column alignment (text-align from the table's own markup). */
 table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: 1.25rem 0; font-size: .95rem; }
-th, td { border-bottom: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; }
+th, td { border-bottom: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; overflow-wrap: normal; }
+/* A cell breaks between words only: a table too wide for the column scrolls instead of
+   breaking its words letter by letter. */
+th code, td code { overflow-wrap: normal; white-space: nowrap; }
 th { border-bottom-width: 2px; font-weight: 600; }
 th:not([style*="text-align"]):not([align]) { text-align: start; }
 tbody tr:nth-child(even) { background: var(--card); }
