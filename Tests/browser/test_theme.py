@@ -129,6 +129,11 @@ class ThemeTest(unittest.TestCase):
         aligns = self.js("return [...document.querySelectorAll('tbody td')].slice(0, 4).map(td => getComputedStyle(td).textAlign)")
         self.assertEqual(aligns, ['left', 'center', 'right', 'left'])
         self.assertEqual(self.js("return getComputedStyle(document.querySelectorAll('th')[12]).textAlign"), 'start')
+        # On a phone, a one-word heading cell stays on one line: the table scrolls instead.
+        self.open(self.demo_server, '/posts/small-screens/', PHONE)
+        lines = self.js("""return [...document.querySelectorAll('th')].map(th => {
+            const range = document.createRange(); range.selectNodeContents(th); return [th.textContent, range.getClientRects().length] })""")
+        self.assertEqual([line for line in lines if ' ' not in line[0].strip() and line[1] != 1], [])
 
     def test_images_fit_the_column_and_keep_their_shape(self):
         for size in (DESKTOP, PHONE):
