@@ -52,6 +52,8 @@ body {
 a { color: var(--accent); text-underline-offset: .15em; }
 a:hover { text-decoration-thickness: 2px; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 2px; }
+/* The skip link's target takes the focus only to move the reading position: no ring around the whole page. */
+[tabindex="-1"]:focus { outline: none; }
 
 /* The skip link: out of sight until it has the keyboard's focus. */
 .skip-link { position: absolute; left: var(--gutter); top: -4rem; z-index: 10; padding: .5rem 1rem; background: var(--back); color: var(--accent); border: 2px solid var(--focus); border-radius: .4rem; }
