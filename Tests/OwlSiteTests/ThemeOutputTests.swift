@@ -44,5 +44,10 @@ import Testing
         try site.build()
         #expect(try site.page("posts/index.html").contains(#"<title data-owl-region="title">Rust Blog</title>"#))
         #expect(try site.page("notes/index.html").contains(#"<title data-owl-region="title">Notes · Rust Blog</title>"#))
+        // Its feed too, as pages link to it and as it names itself.
+        #expect(try site.page("posts/index.html").contains(#"title="Rust Blog" href="/posts/feed.xml""#))
+        #expect(try site.page("notes/index.html").contains(#"title="Notes · Rust Blog" href="/notes/feed.xml""#))
+        #expect(try site.page("posts/feed.xml").contains("<title>Rust Blog</title>"))
+        #expect(try site.page("notes/feed.xml").contains("<title>Notes · Rust Blog</title>"))
     }
 }

@@ -8,7 +8,8 @@ enum AtomFeed {
         let dated = feed.items.prefix(config.feedCount).map { items[$0] }
         // The feed changed when its latest entry did: an entry changes when it is dated or modified.
         let updated = dated.compactMap(\.updated).max().map(DateText.timestamp) ?? "1970-01-01T00:00:00Z"
-        let title = feed.title.map { "\($0) · \(config.title)" } ?? config.title
+        // A list named as the site ("Rust Blog") is not "Rust Blog · Rust Blog".
+        let title = feed.title.map { $0 == config.title ? $0 : "\($0) · \(config.title)" } ?? config.title
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(config.language)">

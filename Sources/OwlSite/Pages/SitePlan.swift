@@ -273,6 +273,7 @@ struct YearCount {
     private(set) var count = 0
     private(set) var section: String?
 
+    /// Counts one more item, of the section `name`.
     mutating func add(section name: String) {
         section = count == 0 || section == name ? name : nil
         count += 1

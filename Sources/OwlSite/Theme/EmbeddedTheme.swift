@@ -230,7 +230,7 @@ li > input[type="checkbox"]:first-child, li > label > input[type="checkbox"]:fir
 {{/page.permalink}}{{/site.baseURL}}<link rel="stylesheet" href="{{site.root}}assets/site.css">
 <link rel="icon" href="{{site.root}}assets/favicon.svg" type="image/svg+xml">
 <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.feed}}">
-{{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}} · {{site.title}}" href="{{url}}">
+{{#page.feed}}<link rel="alternate" type="application/atom+xml" title="{{title}}{{^page.isSiteTitle}} · {{site.title}}{{/page.isSiteTitle}}" href="{{url}}">
 {{/page.feed}}<script src="{{site.root}}_owl/owl.js" defer></script>
 </head>
 <body>
