@@ -50,6 +50,15 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
     }
 }
 
+extension StagedChangeset {
+    /// Whether any stage has a change (stages built by `init(source:target:)` always do;
+    /// there are none when source and target are the same).
+    @inlinable
+    public var hasChanges: Bool {
+        changesets.contains { $0.hasChanges }
+    }
+}
+
 extension StagedChangeset: ExpressibleByArrayLiteral {
     /// The listed stages, in order.
     @inlinable
