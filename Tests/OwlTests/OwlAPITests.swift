@@ -223,3 +223,17 @@ import TestSupport
         #expect(try collection.render().contains("<header class=\"owl-header\" data-owl-header><h2></h2><small>0</small></header>"))
     }
 }
+
+/// `import Owl` alone names the OwlDiff types its API hands out (this file imports no OwlDiff).
+@Suite struct OwlReexportTests {
+    @Test func theDiffTypesComeWithOwl() throws {
+        let director = ListDirector(id: "l", templates: templates())
+        director.registerCellAdapter(contactAdapter())
+        director.add(section: Section(id: "s", elements: [ada]))
+        let update = try director.reload { dir in dir.sections[0].add(element: alan) }
+        let changeset: StagedChangeset<[ArraySection<RenderedSection, RenderedCell>]> = update.changeset
+        let inserted: [ElementPath] = changeset.flatMap(\.elementInserted)
+        #expect(inserted == [ElementPath(element: 1, section: 0)])
+        #expect(changeset.hasChanges)
+    }
+}
