@@ -60,10 +60,6 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// paths are read, so stages made with `init(source:target:section:)` replay too.
     @inlinable
     public func applied(to source: Collection) throws(ReplayError) -> Collection {
-        var data = source
-        for stage in changesets {
-            data = try stage.applied(to: data)
-        }
-        return data
+        try replayed(on: source) { stage, data throws(ReplayError) in try stage.applied(to: data) }
     }
 }

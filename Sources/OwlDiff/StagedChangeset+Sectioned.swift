@@ -54,10 +54,6 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// `stage.applied(to: source)` past the first stage.
     @inlinable
     public func applied(to source: Collection) throws(ReplayError) -> Collection {
-        var data = source
-        for stage in changesets {
-            data = try stage.applied(to: data)
-        }
-        return data
+        try replayed(on: source) { stage, data throws(ReplayError) in try stage.applied(to: data) }
     }
 }

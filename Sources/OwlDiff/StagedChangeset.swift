@@ -57,6 +57,19 @@ extension StagedChangeset {
     public var hasChanges: Bool {
         changesets.contains { $0.hasChanges }
     }
+
+    /// `source` with every stage applied in turn by `apply`, each to the data the stage
+    /// before it left: the loop of both kinds of `applied(to:)`.
+    @inlinable
+    internal func replayed(
+        on source: Collection, by apply: (Changeset<Collection>, Collection) throws(ReplayError) -> Collection
+    ) throws(ReplayError) -> Collection {
+        var data = source
+        for stage in changesets {
+            data = try apply(stage, data)
+        }
+        return data
+    }
 }
 
 extension StagedChangeset: ExpressibleByArrayLiteral {
