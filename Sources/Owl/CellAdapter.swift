@@ -72,6 +72,8 @@ extension CellAdapter: CellRendering {
     func renderer(templates: Templates) throws -> CellRenderer {
         let name = "CellAdapter<\(Model.self), \(Cell.self)>"
         let renderer = try TemplateRenderer<Cell>(template: template, folder: "cells", adapter: name, templates: templates)
+        // Most adapters size no cell of their own: skip asking for each cell then.
+        let asksSizes = events.rowHeight != nil || events.rowHeightEstimated != nil || events.itemSize != nil
         return { element, position, directorSizing in
             guard let element = element as? Model else {
                 throw OwlError.missingCellAdapter(
@@ -84,7 +86,7 @@ extension CellAdapter: CellRendering {
                 content: renderer.render(context.cell, link: link),
                 classes: self.events.classes?(context) ?? [],
                 attributes: try self.events.attributes.map { try HTMLAttributes.validated($0(context), adapter: name) } ?? [],
-                sizing: self.sizing(of: context, director: directorSizing)
+                sizing: asksSizes ? self.sizing(of: context, director: directorSizing) : self.sizing
             )
         }
     }

@@ -27,18 +27,24 @@ extension Director {
             if let first = sectionIndices.updateValue(sectionIndex, forKey: section.id) {
                 throw OwlError.duplicateSectionID(id: section.id, list: id, first: first, second: sectionIndex)
             }
-            try checkCellIDs(of: section, at: sectionIndex)
             writer.openSection(section.id, anchor: section.indexTitle == nil ? nil : anchor(of: section), isCollapsed: section.isCollapsed)
             if let header = section.header {
                 try write(header, isHeader: true, of: section, at: sectionIndex, to: &writer)
             }
             writer.openCells(style: layout.cellsStyle(sizing, flow: flow, section: section))
-            if !section.isCollapsed {
+            if section.isCollapsed {
+                try checkCellIDs(of: section, at: sectionIndex)
+            } else {
+                var cellIDs = CellIDs(capacity: section.elements.count)
                 for (index, element) in section.elements.enumerated() {
+                    let cellID = element.differenceIdentifier
+                    guard cellIDs.insert(cellID, isRepeated: { Self.holds(section, cellID, before: index) }) else {
+                        throw duplicateCellID(cellID, in: section, at: sectionIndex, row: index)
+                    }
                     let path = ElementPath(element: index, section: sectionIndex)
                     let render = try renderers.renderer(for: element) { try cellRenderer(for: element, in: section, at: path) }
                     let parts = try render(element, CellPosition(indexPath: path, section: section), sizing)
-                    writer.write(cell: element.differenceIdentifier, parts: parts, style: layout.cellStyle(adapter: parts.sizing, director: sizing))
+                    writer.write(cell: cellID, parts: parts, style: layout.cellStyle(adapter: parts.sizing, director: sizing))
                 }
             }
             writer.closeCells()
@@ -51,21 +57,33 @@ extension Director {
         return writer
     }
 
-    /// Throws when two elements of `section` have one identifier: the cells would be one
-    /// cell to a diff, and to the page script.
+    /// Throws when two elements of a collapsed `section` have one identifier, as rendering
+    /// the section expanded would (the cells would be one cell to a diff, and to owl.js).
     private func checkCellIDs(of section: Section, at sectionIndex: Int) throws {
-        var seen = Set<String>(minimumCapacity: section.elements.count)
-        for (row, element) in section.elements.enumerated() where !seen.insert(element.differenceIdentifier).inserted {
-            // Rare: look for the first holder of the identifier only now.
-            let first = section.elements.firstIndex { $0.differenceIdentifier == element.differenceIdentifier } ?? row
-            throw OwlError.duplicateCellID(
-                id: element.differenceIdentifier, section: section.id,
-                first: ElementPath(element: first, section: sectionIndex),
-                firstModel: String(describing: type(of: section.elements[first])),
-                second: ElementPath(element: row, section: sectionIndex),
-                secondModel: String(describing: type(of: element))
-            )
+        var cellIDs = CellIDs(capacity: section.elements.count)
+        for (row, element) in section.elements.enumerated() {
+            let cellID = element.differenceIdentifier
+            guard cellIDs.insert(cellID, isRepeated: { Self.holds(section, cellID, before: row) }) else {
+                throw duplicateCellID(cellID, in: section, at: sectionIndex, row: row)
+            }
         }
+    }
+
+    /// Whether an element of `section` before `row` has the identifier `cellID`.
+    private static func holds(_ section: Section, _ cellID: String, before row: Int) -> Bool {
+        section.elements[..<row].contains { $0.differenceIdentifier == cellID }
+    }
+
+    /// The error for the element at `row`, whose identifier `cellID` an element before it has.
+    private func duplicateCellID(_ cellID: String, in section: Section, at sectionIndex: Int, row: Int) -> OwlError {
+        let first = section.elements.firstIndex { $0.differenceIdentifier == cellID } ?? row
+        return OwlError.duplicateCellID(
+            id: cellID, section: section.id,
+            first: ElementPath(element: first, section: sectionIndex),
+            firstModel: String(describing: type(of: section.elements[first])),
+            second: ElementPath(element: row, section: sectionIndex),
+            secondModel: String(describing: type(of: section.elements[row]))
+        )
     }
 
     private func cellRenderer(for element: any ElementRepresentable, in section: Section, at path: ElementPath) throws -> CellRenderer {
