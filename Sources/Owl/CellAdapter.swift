@@ -8,7 +8,7 @@ import OwlDiff
 /// adapter.events.link = { ctx in "/contacts/\(ctx.element.id)/" }
 /// director.registerCellAdapter(adapter)
 /// ```
-public final class CellAdapter<Model: ElementRepresentable, Cell: HTMLCell> {
+public final class CellAdapter<Model: ElementRepresentable, Cell: HTMLCell>: CellAdapterProtocol {
     /// What the adapter does with each cell.
     public var events = Events()
     /// Where the cell's template comes from.
@@ -20,6 +20,9 @@ public final class CellAdapter<Model: ElementRepresentable, Cell: HTMLCell> {
     public init(_ configure: ((CellAdapter) -> Void)? = nil) {
         configure?(self)
     }
+
+    /// The model type's name.
+    public var modelIdentifier: String { String(describing: Model.self) }
 }
 
 extension CellAdapter {
@@ -45,6 +48,18 @@ extension CellAdapter {
         public var classes: ((Context) -> [String])?
         /// Extra attributes of the cell element, written sorted by name, values escaped.
         public var attributes: ((Context) -> [String: String])?
+        /// This cell's height in CSS pixels (Owl's `rowHeight`): `height` in the cell's
+        /// style. Asked when the size in force (the adapter's ``CellAdapter/sizing``, else
+        /// the director's) is `.default`, as Owl asks it.
+        public var rowHeight: ((Context) -> Double)?
+        /// This cell's estimated height (Owl's `rowHeightEstimated`): the cell is rendered
+        /// lazily with this `contain-intrinsic-size`. Asked when the size in force is
+        /// `.default` and ``rowHeight`` is not set, or when it is `.auto` (the event's
+        /// estimate replaces the general one).
+        public var rowHeightEstimated: ((Context) -> Double)?
+        /// This cell's size (Owl's `itemSize`): `width` and `height` in its style. Asked
+        /// when the size in force is `.default`; a height from ``rowHeight`` wins.
+        public var itemSize: ((Context) -> Size)?
 
         /// No events.
         public init() {}
@@ -57,8 +72,13 @@ extension CellAdapter: CellRendering {
     func renderer(templates: Templates) throws -> CellRenderer {
         let name = "CellAdapter<\(Model.self), \(Cell.self)>"
         let renderer = try TemplateRenderer<Cell>(template: template, folder: "cells", adapter: name, templates: templates)
-        return { element, position in
-            guard let element = element as? Model else { throw OwlError.missingCellAdapter(model: "\(type(of: element))") }
+        // Most adapters size no cell of their own: skip asking for each cell then.
+        let asksSizes = events.rowHeight != nil || events.rowHeightEstimated != nil || events.itemSize != nil
+        return { element, position, directorSizing in
+            guard let element = element as? Model else {
+                throw OwlError.missingCellAdapter(
+                    model: "\(type(of: element))", section: position.section.id, at: position.indexPath)
+            }
             var context = Context(element: element, cell: Cell(), indexPath: position.indexPath, section: position.section)
             self.events.dequeue?(&context)
             let link = self.events.link?(context)
@@ -66,8 +86,32 @@ extension CellAdapter: CellRendering {
                 content: renderer.render(context.cell, link: link),
                 classes: self.events.classes?(context) ?? [],
                 attributes: try self.events.attributes.map { try HTMLAttributes.validated($0(context), adapter: name) } ?? [],
-                sizing: self.sizing
+                sizing: asksSizes ? self.sizing(of: context, director: directorSizing) : self.sizing
             )
         }
+    }
+
+    /// The size of one cell: the sizing events when they apply (see ``Events``), else the
+    /// adapter's sizing; nil leaves the cell to the director's sizing.
+    private func sizing(of context: Context, director: Sizing) -> Sizing? {
+        switch sizing ?? director {
+        case .default:
+            if let height = events.rowHeight?(context) {
+                return .explicit(Size(width: events.itemSize?(context).width, height: height))
+            }
+            if let size = events.itemSize?(context) {
+                return .explicit(size)
+            }
+            if let estimate = events.rowHeightEstimated?(context) {
+                return .auto(estimated: Size(height: estimate))
+            }
+        case .auto(let estimated):
+            if let estimate = events.rowHeightEstimated?(context) {
+                return .auto(estimated: Size(width: estimated.width, height: estimate))
+            }
+        case .explicit:
+            break
+        }
+        return sizing
     }
 }

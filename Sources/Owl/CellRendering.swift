@@ -1,7 +1,7 @@
 import OwlDiff
 
 /// A cell adapter, whatever its model and cell types.
-protocol CellRendering {
+protocol CellRendering: CellAdapterProtocol {
     /// The model type the adapter handles.
     var modelType: ObjectIdentifier { get }
 
@@ -10,8 +10,8 @@ protocol CellRendering {
     func renderer(templates: Templates) throws -> CellRenderer
 }
 
-/// Renders one element at a position.
-typealias CellRenderer = (any ElementRepresentable, CellPosition) throws -> CellParts
+/// Renders one element at a position, under the director's sizing.
+typealias CellRenderer = (any ElementRepresentable, CellPosition, Sizing) throws -> CellParts
 
 /// Where an element is rendered.
 struct CellPosition {
@@ -24,6 +24,7 @@ struct CellParts {
     var content: String
     var classes: [String]
     var attributes: [(name: String, value: String)]
+    /// The cell's own size, nil when the director's applies.
     var sizing: Sizing?
 }
 

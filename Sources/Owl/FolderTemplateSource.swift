@@ -18,7 +18,21 @@ public struct FolderTemplateSource: TemplateSource {
 
     /// The text of `FOLDER/NAME.EXTENSION`, nil when there is no such file.
     public func text(ofTemplate name: String) throws -> String? {
-        try Self.text(ofFile: folder + "/" + name + "." + fileExtension, template: name)
+        try Self.text(ofFile: path(ofTemplate: name), template: name)
+    }
+
+    /// The absolute path of `FOLDER/NAME.EXTENSION`.
+    public func location(ofTemplate name: String) -> String {
+        Self.absolute(path(ofTemplate: name))
+    }
+
+    private func path(ofTemplate name: String) -> String {
+        folder + "/" + name + "." + fileExtension
+    }
+
+    /// `path` made absolute from the working directory, `.` and `..` resolved.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The text of the file at `path`, nil when there is no such file.

@@ -3,7 +3,7 @@
 public struct HeaderFooter: ExpressibleByStringInterpolation {
     enum Content {
         case text(String)
-        case view(any HeaderFooterRendering)
+        case view(any HeaderFooterAdapterProtocol)
     }
 
     let content: Content
@@ -14,7 +14,7 @@ public struct HeaderFooter: ExpressibleByStringInterpolation {
     }
 
     /// A view rendered by `adapter`, which must be registered with the director.
-    public static func view<View>(_ adapter: HeaderFooterAdapter<View>) -> HeaderFooter {
+    public static func view(_ adapter: any HeaderFooterAdapterProtocol) -> HeaderFooter {
         HeaderFooter(content: .view(adapter))
     }
 
@@ -30,5 +30,15 @@ public struct HeaderFooter: ExpressibleByStringInterpolation {
     /// Text, HTML-escaped.
     public init(stringInterpolation: DefaultStringInterpolation) {
         self.init(content: .text(String(stringInterpolation: stringInterpolation)))
+    }
+
+    /// The text, nil for a view.
+    var text: String? {
+        if case .text(let text) = content { text } else { nil }
+    }
+
+    /// The view's adapter, nil for text.
+    var adapter: (any HeaderFooterAdapterProtocol)? {
+        if case .view(let adapter) = content { adapter } else { nil }
     }
 }

@@ -13,6 +13,11 @@ public struct LayeredTemplateSource: TemplateSource {
         layers.map(\.location).joined(separator: ", ")
     }
 
+    /// Where each layer looks for `name`, in order.
+    public func location(ofTemplate name: String) -> String {
+        layers.map { $0.location(ofTemplate: name) }.joined(separator: ", ")
+    }
+
     /// The text from the first layer that has `name`.
     public func text(ofTemplate name: String) throws -> String? {
         for layer in layers {

@@ -19,9 +19,18 @@ struct ListWriter {
         html += "</div>"
     }
 
-    mutating func openSection(_ id: String) {
+    /// Opens a section; `anchor` is its `id` for the jump list, when it has an index title.
+    mutating func openSection(_ id: String, anchor: String?, isCollapsed: Bool) {
         sections.append((id, offset, 0, 0, 0, []))
-        html += "<section class=\"owl-section\" data-owl-section=\"\(HTML.escape(id))\">"
+        html += "<section class=\"owl-section\""
+        if let anchor {
+            html += " id=\"\(HTML.escape(anchor))\""
+        }
+        html += " data-owl-section=\"\(HTML.escape(id))\""
+        if isCollapsed {
+            html += " data-owl-collapsed"
+        }
+        html += ">"
     }
 
     mutating func closeSection() {
@@ -29,8 +38,8 @@ struct ListWriter {
         sections[sections.count - 1].end = offset
     }
 
-    mutating func write(fragment: String, tag: String, marker: String) {
-        html += "<\(tag) class=\"\(marker)\" data-\(marker)>\(fragment)</\(tag)>"
+    mutating func write(fragment: String, tag: String, marker: String, style: String?) {
+        html += "<\(tag) class=\"\(marker)\" data-\(marker)\(Self.style(style))>\(fragment)</\(tag)>"
     }
 
     mutating func openCells(style: String?) {

@@ -1,14 +1,15 @@
 import OwlDiff
 
 /// A rendered cell is the same cell in two lists when its identifier matches, with the
-/// same content when its HTML hashes the same.
+/// same content when its HTML hashes the same and neither is marked as having a changed
+/// model.
 extension RenderedCell: Differentiable {
     /// The cell's `data-owl-cell` identifier.
     public var differenceIdentifier: String { id }
 
-    /// Whether the HTML hashes match.
+    /// Whether the HTML hashes match and neither model changed.
     public func isContentEqual(to source: RenderedCell) -> Bool {
-        hash == source.hash
+        hash == source.hash && !isModelChanged && !source.isModelChanged
     }
 }
 

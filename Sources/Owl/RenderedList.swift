@@ -51,7 +51,7 @@ public struct RenderedSection: Hashable, Sendable {
     /// The hash of the section's HTML with its cells container emptied.
     public let hash: ContentHash
     /// The cells, in order.
-    public let cells: [RenderedCell]
+    public internal(set) var cells: [RenderedCell]
 }
 
 /// A rendered cell.
@@ -62,4 +62,8 @@ public struct RenderedCell: Hashable, Sendable {
     public let range: Range<Int>
     /// The hash of that HTML.
     public let hash: ContentHash
+    /// Whether ``Director``'s `reload(afterUpdate:)` found that the cell's model has other
+    /// content than before the update (its `isContentEqual(to:)` said so), whatever the HTML:
+    /// the cell is then updated. Always false in a plain render.
+    public internal(set) var isModelChanged = false
 }

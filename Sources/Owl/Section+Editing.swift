@@ -11,6 +11,16 @@ extension Section {
         self.elements = elements
     }
 
+    /// Replaces the element at `index` and returns the one it replaces; nil (and nothing
+    /// changes) when there is no element at `index`.
+    @discardableResult
+    public func set(element: any ElementRepresentable, at index: Int) -> (any ElementRepresentable)? {
+        guard elements.indices.contains(index) else { return nil }
+        let old = elements[index]
+        elements[index] = element
+        return old
+    }
+
     /// Inserts `element` at `index`, or appends it when `index` is nil.
     public func add(element: any ElementRepresentable, at index: Int? = nil) {
         elements.insert(clamping: [element], at: index)
@@ -33,9 +43,12 @@ extension Section {
         elements.remove(ifPresentAt: indexes)
     }
 
-    /// Removes every element.
-    public func removeAll(keepingCapacity: Bool = false) {
+    /// Removes every element and returns how many there were (as Owl does).
+    @discardableResult
+    public func removeAll(keepingCapacity: Bool = false) -> Int {
+        let count = elements.count
         elements.removeAll(keepingCapacity: keepingCapacity)
+        return count
     }
 
     /// Swaps the elements at `source` and `destination`.

@@ -44,9 +44,10 @@ extension CellTemplate {
     }
 
     fileprivate func searchedLocation(in templates: Templates) -> String {
-        if case .file = self {
-            return "the file system"
+        switch self {
+        case .file(let path): FolderTemplateSource.absolute(path)
+        case .named(let name): templates.source.location(ofTemplate: name)
+        case .automatic, .inline: templates.source.location
         }
-        return templates.source.location
     }
 }

@@ -6,4 +6,15 @@ public protocol TemplateSource: Sendable {
 
     /// The text of the template called `name`, or nil when this source has none.
     func text(ofTemplate name: String) throws -> String?
+
+    /// Where this source looks for the template called `name`, for error messages: the
+    /// file path for a folder. By default ``location``.
+    func location(ofTemplate name: String) -> String
+}
+
+extension TemplateSource {
+    /// ``location``.
+    public func location(ofTemplate name: String) -> String {
+        location
+    }
 }

@@ -61,7 +61,7 @@ public final class Templates: @unchecked Sendable {
         while let partial = pending.popLast() {
             guard partials[partial] == nil else { continue }
             guard let text = try source.text(ofTemplate: partial) else {
-                throw OwlError.missingTemplate(template: partial, adapter: "partial of \(name)", searched: source.location)
+                throw OwlError.missingTemplate(template: partial, adapter: "partial of \(name)", searched: source.location(ofTemplate: partial))
             }
             let parsed = try Self.parse(text, name: partial)
             partials[partial] = parsed
@@ -78,7 +78,7 @@ public final class Templates: @unchecked Sendable {
                 template: name,
                 line: error.context.lineNumber,
                 column: error.context.columnNumber,
-                reason: String(describing: error.error)
+                reason: TemplateSyntax.reason(error.error)
             )
         }
     }

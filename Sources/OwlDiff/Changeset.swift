@@ -75,6 +75,12 @@ public struct Changeset<Collection: Swift.Collection> {
         sectionChangeCount + elementChangeCount
     }
 
+    /// Whether the stage has at least one change: DifferenceKit's `hasChanges`.
+    @inlinable
+    public var hasChanges: Bool {
+        changeCount > 0
+    }
+
     /// Whether the stage has at least one section change.
     @inlinable
     public var hasSectionChanges: Bool {

@@ -41,9 +41,14 @@ extension ElementPath: Codable {
     }
 }
 
-extension ElementPath: CustomDebugStringConvertible {
-    /// `[section, element]`.
+extension ElementPath: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `[element: 1, section: 0]`, as DifferenceKit prints a path.
+    public var description: String {
+        "[element: \(element), section: \(section)]"
+    }
+
+    /// The same as ``description``.
     public var debugDescription: String {
-        "[\(section), \(element)]"
+        description
     }
 }

@@ -35,4 +35,31 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         if !stages.isEmpty { stages[stages.count - 1].data = target }
         self.init(stages)
     }
+
+    /// The stages that turn `source` into `target`, a linear collection shown as section
+    /// `section` of a sectioned view: DifferenceKit's `init(source:target:section:)`. The
+    /// same stages as ``init(source:target:)``, with every path in `section`.
+    @inlinable
+    public init(source: Collection, target: Collection, section: Int) {
+        self.init(source: source, target: target)
+        guard section != 0 else { return }
+        let moved = { (path: ElementPath) in ElementPath(element: path.element, section: section) }
+        for index in changesets.indices {
+            changesets[index].elementDeleted = changesets[index].elementDeleted.map(moved)
+            changesets[index].elementInserted = changesets[index].elementInserted.map(moved)
+            changesets[index].elementUpdated = changesets[index].elementUpdated.map(moved)
+            changesets[index].elementMoved = changesets[index].elementMoved.map { (moved($0.source), moved($0.target)) }
+        }
+    }
+
+    /// Replays every stage on `source`, in order: the target the stages were made for.
+    ///
+    /// Each stage applies to the data the stage before it leaves, so replaying the stages
+    /// one by one goes `data = try stage.applied(to: data)`, never
+    /// `stage.applied(to: source)` past the first stage. Only the element indices of the
+    /// paths are read, so stages made with `init(source:target:section:)` replay too.
+    @inlinable
+    public func applied(to source: Collection) throws(ReplayError) -> Collection {
+        try replayed(on: source) { stage, data throws(ReplayError) in try stage.applied(to: data) }
+    }
 }

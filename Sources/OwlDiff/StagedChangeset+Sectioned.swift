@@ -46,4 +46,14 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         if !stages.isEmpty { stages[stages.count - 1].data = target }
         self.init(stages)
     }
+
+    /// Replays every stage on `source`, in order: the target the stages were made for.
+    ///
+    /// Each stage applies to the data the stage before it leaves, so replaying the stages
+    /// one by one goes `data = try stage.applied(to: data)`, never
+    /// `stage.applied(to: source)` past the first stage.
+    @inlinable
+    public func applied(to source: Collection) throws(ReplayError) -> Collection {
+        try replayed(on: source) { stage, data throws(ReplayError) in try stage.applied(to: data) }
+    }
 }

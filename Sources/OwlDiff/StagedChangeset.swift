@@ -50,6 +50,28 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
     }
 }
 
+extension StagedChangeset {
+    /// Whether any stage has a change (stages built by `init(source:target:)` always do;
+    /// there are none when source and target are the same).
+    @inlinable
+    public var hasChanges: Bool {
+        changesets.contains { $0.hasChanges }
+    }
+
+    /// `source` with every stage applied in turn by `apply`, each to the data the stage
+    /// before it left: the loop of both kinds of `applied(to:)`.
+    @inlinable
+    internal func replayed(
+        on source: Collection, by apply: (Changeset<Collection>, Collection) throws(ReplayError) -> Collection
+    ) throws(ReplayError) -> Collection {
+        var data = source
+        for stage in changesets {
+            data = try apply(stage, data)
+        }
+        return data
+    }
+}
+
 extension StagedChangeset: ExpressibleByArrayLiteral {
     /// The listed stages, in order.
     @inlinable

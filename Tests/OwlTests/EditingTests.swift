@@ -85,12 +85,34 @@ import Testing
         #expect(sectionIDs == ["a", "x", "y", "b"])
     }
 
-    @Test func addElementsGoesToTheLastSection() {
-        director.add(elements: [ada, alan])
-        #expect(identifiers(director) == [[], [ada.email, alan.email]])
+    @Test func addElementsMakesANewSectionAsOwlDoes() {
+        let added = director.add(elements: [ada, alan])
+        #expect(identifiers(director) == [[], [], [ada.email, alan.email]])
+        #expect(sectionIDs == ["a", "b", "section-3"])
+        #expect(added === director.lastSection)
         let empty = ListDirector(id: "e", templates: templates())
         empty.add(elements: [grace])
         #expect(identifiers(empty) == [[grace.email]])
+        #expect(empty.sections.map(\.id) == ["section-1"])
+    }
+
+    @Test func addElementsInSectionAppendsToIt() {
+        director.section(id: "a")?.add(element: grace)
+        #expect(director.add(elements: [ada, alan], inSection: 0) === director.sections[0])
+        #expect(identifiers(director) == [[grace.email, ada.email, alan.email], []])
+        director.add(elements: [grace], inSection: 7)
+        #expect(identifiers(director) == [[grace.email, ada.email, alan.email], [], [grace.email]])
+    }
+
+    @Test func sectionsWithoutIdentifierGetAFreeName() {
+        director.add(section: Section(id: "section-3"))
+        director.add(sections: [Section(), Section()])
+        #expect(sectionIDs == ["a", "b", "section-3", "section-4", "section-5"])
+        let named = Section()
+        director.add(section: named, at: 0)
+        #expect(named.id == "section-1")
+        director.move(from: 0, to: 3)
+        #expect(named.id == "section-1")
     }
 
     @Test func removeSection() {
@@ -106,7 +128,7 @@ import Testing
     }
 
     @Test func removeAll() {
-        director.removeAll(keepingCapacity: false)
+        #expect(director.removeAll(keepingCapacity: false).map(\.id) == ["a", "b"])
         #expect(director.sections.isEmpty)
         #expect(director.firstSection == nil && director.lastSection == nil)
     }

@@ -109,13 +109,23 @@ import TestSupport
                 for _ in 0..<Int.random(in: 0..<8, using: &random) {
                     let section = director.section(at: Int.random(in: 0..<director.sections.count + 1, using: &random))
                     switch Int.random(in: 0..<9, using: &random) {
-                    case 0: section?.add(element: people[Int.random(in: 0..<people.count, using: &random)], at: Int.random(in: 0..<6, using: &random))
+                    case 0:
+                        // A cell's identifier is unique in its section: add only people the section lacks.
+                        let person = people[Int.random(in: 0..<people.count, using: &random)]
+                        if section?.elements.contains(where: { $0.differenceIdentifier == person.email }) == false {
+                            section?.add(element: person, at: Int.random(in: 0..<6, using: &random))
+                        }
                     case 1: section?.remove(at: Int.random(in: 0..<6, using: &random))
                     case 2: section?.move(from: Int.random(in: 0..<6, using: &random), to: Int.random(in: 0..<6, using: &random))
                     case 3: section?.header = "h\(Int.random(in: 0..<3, using: &random))"
                     case 4: director.move(from: Int.random(in: 0..<5, using: &random), to: Int.random(in: 0..<5, using: &random))
                     case 5: director.remove(section: Int.random(in: 0..<5, using: &random))
-                    case 6: director.add(section: Section(id: "n\(Int.random(in: 0..<3, using: &random))", elements: [people[Int.random(in: 0..<40, using: &random)]]), at: Int.random(in: 0..<5, using: &random))
+                    case 6:
+                        // A section's identifier is unique in its list.
+                        let id = "n\(Int.random(in: 0..<3, using: &random))"
+                        if director.section(id: id) == nil {
+                            director.add(section: Section(id: id, elements: [people[Int.random(in: 0..<40, using: &random)]]), at: Int.random(in: 0..<5, using: &random))
+                        }
                     case 7: section?.set(elements: section?.elements.map { ($0 as? Contact).map { Contact(name: $0.name + "!", email: $0.email) } ?? $0 } ?? [])
                     default: section?.move(swappingAt: Int.random(in: 0..<6, using: &random), with: Int.random(in: 0..<6, using: &random))
                     }

@@ -45,7 +45,7 @@ import Testing
 
         let perAdapter = GridDirector(id: "g", templates: templates())
         #expect(try firstCell(perAdapter, adapterSizing: .explicit(Size(width: 300, height: 200))).hasSuffix("style=\"height:200px;width:300px\""))
-        #expect(try perAdapter.render().contains("<div class=\"owl-cells\" data-owl-cells>"))
+        #expect(try perAdapter.render().contains("<div class=\"owl-cells\" data-owl-cells style=\"display:grid\">"))
     }
 
     @Test func nonsenseSizesBecomeZero() throws {

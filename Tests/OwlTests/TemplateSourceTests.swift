@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func aPartialWithASyntaxErrorIsNamed() {
-        #expect(throws: OwlError.templateSyntax(template: "parts/bad", line: 1, column: 11, reason: "sectionCloseNameIncorrect")) {
+        #expect(throws: OwlError.templateSyntax(template: "parts/bad", line: 1, column: 11, reason: "a section is closed with another name than it was opened with ({{#a}}…{{/b}})")) {
             try render(["cells/ContactCell": "{{> parts/bad}}", "parts/bad": "{{#a}}x{{/b}}"])
         }
     }

@@ -15,9 +15,13 @@ struct OwlLists {
         let director: Director = model.style == .grid
             ? GridDirector(id: model.id, templates: templates)
             : ListDirector(id: model.id, templates: templates)
-        director.registerCellAdapter(itemAdapter(PostCell.self))
+        // One adapter per model type (Owl keeps the first registered): a grid's items are cards.
+        if model.style == .grid {
+            director.registerCellAdapter(itemAdapter(CardCell.self))
+        } else {
+            director.registerCellAdapter(itemAdapter(PostCell.self))
+        }
         director.registerCellAdapter(tagAdapter())
-        if model.style == .grid { director.registerCellAdapter(itemAdapter(CardCell.self)) }
         director.registerHeaderFooterAdapter(HeaderFooterAdapter<SectionHeading>())
         director.sections = model.sections.map { section in
             // A heading, so that screen readers can jump from year to year; the count beside
