@@ -67,7 +67,7 @@ public struct DevServer: Sendable {
         var logger = Logger(label: "owl-site.serve")
         logger.logLevel = .warning
         let app = Application(
-            router: Self.router(files: files, events: events),
+            responder: SiteResponder(files: files, events: events),
             // The idle timeout is also the header timeout: a connection that has not sent a
             // whole request head that long after it opened (or its last answer) is closed.
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),

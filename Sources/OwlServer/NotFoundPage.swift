@@ -7,20 +7,17 @@ struct NotFoundPage<Context: RequestContext>: RouterMiddleware {
     let files: FileMiddleware<Context, SiteFiles>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as any HTTPResponseError where error.status == .notFound {
-            var head = request.head
-            head.path = "/404.html"
-            // The page is the answer to another request: the asker's validators and ranges
-            // were about the file it asked for.
-            head.headerFields = head.headerFields.filter { ![.range, .ifRange, .ifNoneMatch, .ifModifiedSince].contains($0.name) }
-            let page = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-            guard var response = try? await files.handle(page, context: context, next: { _, _ in throw error }),
-                response.status == .ok
-            else { return Response.text(.notFound, for: request) }
-            response.status = .notFound
-            return response
-        }
+        let response = try await next(request, context)
+        guard response.status == .notFound else { return response }
+        var head = request.head
+        head.path = "/404.html"
+        // The page is the answer to another request: the asker's validators and ranges
+        // were about the file it asked for.
+        head.headerFields = head.headerFields.filter { ![.range, .ifRange, .ifNoneMatch, .ifModifiedSince].contains($0.name) }
+        let pageRequest = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        guard var page = try? await files.handle(pageRequest, context: context, next: { _, _ in response }), page.status == .ok
+        else { return Response.text(.notFound, for: request) }
+        page.status = .notFound
+        return page
     }
 }

@@ -3,9 +3,11 @@ import Hummingbird
 /// What `serve` accepts before a request reaches the files, and what every answer says.
 ///
 /// - Only `GET` and `HEAD`: anything else is answered 405 with `Allow: GET, HEAD`.
-/// - A `Range` that Hummingbird's `FileMiddleware` would misread is ignored, as HTTP lets
-///   a server do: it reads only the first range of a list, and a suffix (`bytes=-N`) as
-///   the first N+1 bytes. Only a single `bytes=FIRST-` or `bytes=FIRST-LAST` reaches it.
+/// - A `Range` that Hummingbird's `FileMiddleware` would misread or refuse is ignored, as
+///   HTTP lets a server do: it reads only the first range of a list, a suffix (`bytes=-N`)
+///   as the first N+1 bytes, and answers 416 to one it cannot parse. Only a single
+///   `bytes=FIRST-` or `bytes=FIRST-LAST` (LAST not before FIRST) reaches it.
+/// - A refusal thrown further in is answered with its status.
 /// - Every answer is `Cache-Control: no-cache` (a browser asks again each time, and gets
 ///   304 while the file is unchanged) and `X-Content-Type-Options: nosniff`.
 struct RequestPolicy<Context: RequestContext>: RouterMiddleware {
@@ -21,7 +23,12 @@ struct RequestPolicy<Context: RequestContext>: RouterMiddleware {
             head.headerFields[.range] = nil
             request = Request(head: head, body: request.body)
         }
-        return Self.marked(try await next(request, context))
+        do {
+            return Self.marked(try await next(request, context))
+        } catch let error as any HTTPResponseError {
+            // What `FileMiddleware` refuses by throwing: `..` (400), a range past the end (416).
+            return Self.marked(try error.response(from: request, context: context))
+        }
     }
 
     private static func marked(_ response: Response) -> Response {
@@ -31,16 +38,15 @@ struct RequestPolicy<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    /// Whether `value` is `bytes=` and one range with a first byte: digits, `-`, digits or nothing.
+    /// Whether `value` is `bytes=` and one range from a first byte: `FIRST-` or `FIRST-LAST`,
+    /// decimal numbers that fit an `Int`, LAST not before FIRST.
     static func isSingleRange(_ value: String) -> Bool {
         guard value.hasPrefix("bytes=") else { return false }
         let parts = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCIIDigit) && parts[1].allSatisfy(\.isASCIIDigit)
+        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }), let first = Int(parts[0])
+        else { return false }
+        return parts[1].isEmpty || Int(parts[1]).map { $0 >= first } == true
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension Response {

@@ -49,8 +49,7 @@ struct SiteFiles: FileProvider {
     func getFileIdentifier(_ path: String) -> FileIdentifier? {
         // Empty segments would make a redirect protocol-relative (`//host/`); control
         // characters and backslashes name nothing a build writes.
-        guard path.hasPrefix("/"), !path.contains("//"), !path.contains("\\"),
-            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+        guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8),
             let resolved = LocalFiles.resolve(root + path, inside: root), let status = FileStatus(path: resolved)
         else { return nil }
         switch status.kind {
@@ -61,6 +60,12 @@ struct SiteFiles: FileProvider {
         case .other:
             return nil
         }
+    }
+
+    /// Whether `path` has an empty segment, a backslash or a control character.
+    private static func hasRefusedBytes(_ path: String.UTF8View) -> Bool {
+        zip(path, path.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
+            || path.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }
     }
 
     func getAttributes(id: FileIdentifier) async throws -> FileAttributes? {

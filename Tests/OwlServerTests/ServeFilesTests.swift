@@ -184,7 +184,10 @@ import Testing
 
     /// Ranges Hummingbird's file serving would misread are ignored, as HTTP allows: the
     /// whole file is sent.
-    @Test(arguments: ["bytes=-3", "bytes=0-1,4-5", "bytes=0-1, 4-5", "bytes=--1", "items=0-3", "bytes=+1-2", "bytes= 1-2"])
+    @Test(arguments: [
+        "bytes=-3", "bytes=0-1,4-5", "bytes=0-1, 4-5", "bytes=--1", "items=0-3", "bytes=+1-2", "bytes= 1-2", "bytes=5-2",
+        "bytes=99999999999999999999-", "bytes=0-99999999999999999999", "bytes=", "bytes=-",
+    ])
     func rangesOtherThanOneSpanFromAFirstByteAreIgnored(range: String) async throws {
         let site = try TestSite()
         try await withServer(site) { port, _ in
