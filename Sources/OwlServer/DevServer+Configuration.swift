@@ -13,6 +13,9 @@ extension DevServer {
         var watchStrategy: SourceWatcher.Strategy = .automatic
         /// How changes are grouped into one rebuild.
         var watchBurst = SourceWatcher.Burst()
+        /// How long a connection may go without sending a whole request head, after it
+        /// opened or its last answer was sent, before it is closed.
+        var idleTimeout = Duration.seconds(5)
 
         /// A configuration serving `output` on `host:port`, rebuilding when `watching` changes.
         public init(output: String, host: String = "127.0.0.1", port: Int = 8000, watching: WatchedSources?) {

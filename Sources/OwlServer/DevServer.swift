@@ -9,7 +9,7 @@ import NIOCore
 import ServiceLifecycle
 
 /// `owl-site serve`: builds the site, serves the output folder, rebuilds when the
-/// sources change, and announces every build to open pages (docs/formats.md §5).
+/// sources change, and announces every build to open pages (docs/serve.md).
 ///
 /// ```swift
 /// let server = DevServer(configuration: .init(output: "public", watching: WatchedSources(root: ".")),
@@ -45,8 +45,6 @@ public struct DevServer: Sendable {
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
         try ListenCheck.check(host: configuration.host, port: configuration.port)
         let events = LiveEvents()
-        let files = FileCache()
-        let resolutions = ResolutionCache()
         let host = configuration.host
         let address = ServedAddress(host: host, port: configuration.port)
         // Watching starts before the first build: a source saved while it runs builds again.
@@ -55,31 +53,24 @@ public struct DevServer: Sendable {
         }
         defer { watcher?.stop() }
         let live = LiveService(
-            events: events,
-            forgetServedFiles: {
-                files.removeAll()
-                resolutions.removeAll()
-            },
-            rebuilder: rebuilder,
-            address: address,
-            changes: watcher?.bursts,
-            report: report
+            events: events, rebuilder: rebuilder, address: address, changes: watcher?.bursts, report: report,
+            siteFolder: configuration.watching?.root
         )
         // With port 0 the port is known only once bound, and this build names port 0: it
         // is made again then, and only that one is announced (a failure is announced now).
         let provisional = configuration.port == 0
         let built = await live.rebuild(quietly: provisional)
-        guard let folder = SiteFolder(path: configuration.output) else {
+        guard let files = SiteFiles(folder: configuration.output) else {
             throw DevServerError.missingOutput(configuration.output)
         }
 
         var logger = Logger(label: "owl-site.serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: SiteResponder(folder: folder, files: files, resolutions: resolutions, events: events),
-            server: .siteHTTP1(
-                configuration: .init(additionalChannelHandlers: [CachedFileHandler(files: files, resolutions: resolutions)])
-            ),
+            responder: SiteResponder(files: files, events: events),
+            // The idle timeout is also the header timeout: a connection that has not sent a
+            // whole request head that long after it opened (or its last answer) is closed.
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port

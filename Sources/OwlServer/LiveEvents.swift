@@ -2,12 +2,13 @@ import Synchronization
 
 /// The state of the served site and the open event streams that follow it.
 ///
-/// New subscribers first receive the current state (the build, then the error if the
-/// last rebuild failed); every later change is sent to all of them.
+/// A new subscriber first receives `build` without pages (it may have missed builds:
+/// its page checks its own version), once a build has been served, then the error if
+/// the last rebuild failed; every later change is sent to all of them.
 final class LiveEvents: Sendable {
     private struct State {
-        var build: String?
-        var failure: BuildFailure?
+        var hasBuild = false
+        var failure: LiveEvent?
         var subscribers: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
         var nextID = 0
         var finished = false
@@ -20,8 +21,8 @@ final class LiveEvents: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveEvent.self, bufferingPolicy: .bufferingNewest(16))
         let id: Int? = state.withLock { state in
             guard !state.finished else { return nil }
-            if let build = state.build { continuation.yield(.build(build)) }
-            if let failure = state.failure { continuation.yield(.error(failure)) }
+            if state.hasBuild { continuation.yield(.build(pages: nil)) }
+            if let failure = state.failure { continuation.yield(failure) }
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = continuation
             return state.nextID
@@ -36,21 +37,21 @@ final class LiveEvents: Sendable {
         return stream
     }
 
-    /// Records a successful build; announces it when it is new or clears an error.
-    func built(_ id: String) {
+    /// Records a successful build, which clears an error, and announces it with the keys
+    /// of the pages it changed (nil: unknown).
+    func built(changedPages: [String]?) {
         send { state in
-            guard state.build != id || state.failure != nil else { return nil }
-            state.build = id
+            state.hasBuild = true
             state.failure = nil
-            return .build(id)
+            return .build(pages: changedPages)
         }
     }
 
     /// Records a failed rebuild and announces it; the last good build stays current.
-    func failed(_ failure: BuildFailure) {
+    func failed(_ failure: BuildFailure, excerpt: [SourceExcerpt.Line]? = nil) {
         send { state in
-            state.failure = failure
-            return .error(failure)
+            state.failure = .error(failure, excerpt: excerpt)
+            return state.failure
         }
     }
 

@@ -1,10 +1,16 @@
-/// The tag that puts a served page in live mode (docs/formats.md §5).
+/// The tag that puts a served page in live mode (BRIEF §5, docs/serve.md).
 enum LiveMeta {
-    /// The path of the event stream.
+    /// The path of the event stream; `serve` builds the site at the server's root.
     static let eventsPath = "/_owl/events"
 
     /// The tag, inserted into every served HTML page.
     static let tag = Array("<meta name=\"owl-live\" content=\"\(eventsPath)\">".utf8)
+
+    /// Whether the file at `path` is a page, by its extension.
+    static func isPage(_ path: String) -> Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm")
+    }
 
     /// `html` with the tag right after its `<head>` start tag; unchanged when it has none.
     static func inject(into html: [UInt8]) -> [UInt8] {

@@ -6,14 +6,14 @@ struct LiveService: Service {
     static let keepAliveInterval = Duration.seconds(15)
 
     let events: LiveEvents
-    /// Empties the caches of served files, whose versions a build replaced.
-    let forgetServedFiles: @Sendable () -> Void
     let rebuilder: SiteRebuilder
     /// The URL each build is given.
     let address: ServedAddress
     /// Bursts of source changes, each calling for a build; nil when not watching.
     let changes: AsyncStream<Void>?
     let report: @Sendable (DevServer.Event) -> Void
+    /// The site folder, where an error's excerpt is read; nil: errors go without one.
+    let siteFolder: String?
 
     func run() async throws {
         await withTaskGroup(of: Void.self) { group in
@@ -38,13 +38,12 @@ struct LiveService: Service {
         let start = ContinuousClock.now
         switch await rebuilder.rebuild(servedAt: address.current) {
         case .success(let build):
-            forgetServedFiles()
             guard !quietly else { return true }
-            events.built(build.id)
+            events.built(changedPages: build.changedPages)
             report(.built(build, ContinuousClock.now - start))
             return true
         case .failure(let failure):
-            events.failed(failure)
+            events.failed(failure, excerpt: siteFolder.flatMap { SourceExcerpt.lines(around: failure, in: $0) })
             report(.failed(failure))
             return false
         }

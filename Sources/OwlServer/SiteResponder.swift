@@ -1,54 +1,64 @@
 import Hummingbird
 
-/// Answers every request of the dev server: the served folder's files, its 404 page,
-/// and the live event stream.
+/// Answers every request: the event stream at ``LiveMeta/eventsPath``, every other path a
+/// file of the served folder through Hummingbird's `FileMiddleware`, behind
+/// ``RequestPolicy`` and ``NotFoundPage``.
 ///
-/// Hummingbird's `FileMiddleware` serves files as they are on disk; this responder
-/// exists because served HTML must carry the live-mode meta tag, and because every
-/// path is checked here before any file is opened (see ``RequestTarget`` and
-/// ``SiteFolder``). Large files still go through Hummingbird's `FileIO`.
+/// No router: one path is not worth a trie, and a path that names no route would be
+/// answered by throwing, on every file request (`FileMiddleware` asks what comes after
+/// it first); here it is a returned 404, for which `FileMiddleware` then serves the file.
 struct SiteResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let folder: SiteFolder
-    let files: FileCache
-    let resolutions: ResolutionCache
-    let events: LiveEvents
-    let fileIO = FileIO()
+    private let policy = RequestPolicy<Context>()
+    private let notFoundPage: NotFoundPage<Context>
+    private let files: FileMiddleware<Context, SiteFiles>
+    private let events: LiveEvents
+
+    init(files: SiteFiles, events: LiveEvents) {
+        self.files = FileMiddleware(fileProvider: files, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: Self.textTypes)
+            .withServeOnNotFoundResponse()
+        notFoundPage = NotFoundPage(files: self.files)
+        self.events = events
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        guard request.method == .get || request.method == .head else {
-            return Self.message(.methodNotAllowed, extraHeaders: [.allow: "GET, HEAD"], for: request)
-        }
-        let path = request.head.path ?? ""
-        guard let target = RequestTarget(path) else {
-            return Self.message(.badRequest, for: request)
-        }
-        if target.segments == Self.eventsSegments && !target.isFolder {
-            return eventStream(for: request)
-        }
-        switch resolutions.resolve(path, as: target, in: folder) {
-        case .file(let path, let status):
-            return try await respond(with: path, status: status, to: request, context: context)
-        case .redirect(let folderTarget):
-            return Self.message(.movedPermanently, extraHeaders: [.location: folderTarget.encodedPath], for: request)
-        case .missing:
-            return try await notFound(request, context: context)
+        try await policy.handle(request, context: context) { request, context in
+            try await notFoundPage.handle(request, context: context) { request, context in
+                try await files.handle(request, context: context) { request, _ in
+                    request.uri.path == LiveMeta.eventsPath ? events.response(to: request) : Response(status: .notFound)
+                }
+            }
         }
     }
 
-    private static let eventsSegments = LiveMeta.eventsPath.split(separator: "/").map(String.init)
+    /// The text types a build writes, in the UTF-8 it writes them in; `.htm` too, which
+    /// Hummingbird does not know.
+    private static let textTypes: [String: MediaType] = {
+        let utf8 = { (type: MediaType) in type.withParameter(name: "charset", value: "utf-8") }
+        return [
+            "html": utf8(.textHtml), "htm": utf8(.textHtml), "css": utf8(.textCss), "js": utf8(.textJavascript),
+            "mjs": utf8(.textJavascript), "txt": utf8(.textPlain),
+        ]
+    }()
+}
 
-    /// The theme's `404.html` with status 404, or a short text when there is none.
-    private func notFound(_ request: Request, context: Context) async throws -> Response {
-        guard case .file(let path, let status) = folder.file(named: "404.html") else {
-            return Self.message(.notFound, for: request)
-        }
-        return try await respond(with: path, status: status, to: request, context: context, responseStatus: .notFound)
-    }
-
-    /// A short plain-text answer naming the status.
-    static func message(_ status: HTTPResponse.Status, extraHeaders: HTTPFields = [:], for request: Request) -> Response {
-        Response(Answer.message(status, extraHeaders: extraHeaders, method: request.method))
+extension LiveEvents {
+    /// The server-sent events stream of builds and build errors (headers only for `HEAD`).
+    func response(to request: Request) -> Response {
+        let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8"]
+        guard request.method == .get else { return Response(status: .ok, headers: headers) }
+        let stream = subscribe()
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                for await event in stream {
+                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                }
+                try await writer.finish(nil)
+            }
+        )
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import OwlServer
 
-/// The event stream with the real watcher: edits become `build` events, failures `error`
-/// events, and a fix clears them.
+/// The event stream with the real watcher: edits become `build` events naming the pages
+/// they changed, failures `error` events with the lines around the error, and a fix
+/// clears them.
 @Suite struct LiveReloadTests {
     @Test func aSavedPostIsAnnouncedAsANewBuild() async throws {
         try await announcesEdit(strategy: .automatic)
@@ -19,12 +20,12 @@ import Testing
         try await withServer(site, watching: true, strategy: strategy) { port, log in
             let first = try #require(log.all.first(where: Self.isBuild))
             let stream = try await openEvents(port: port)
-            #expect(try await stream.read(until: { Self.text($0).contains("event: build\ndata: {\"build\":\"\(Self.id(first))\"}\n\n") }))
+            #expect(try await stream.read(until: { Self.text($0).contains("event: build\ndata: {}\n\n") }))
 
             try site.save("site/content/posts/first.md", "First post, edited")
             let second = try #require(await log.next(where: Self.isBuild))
             #expect(Self.id(second) != Self.id(first))
-            #expect(try await stream.read(until: { Self.text($0).contains("{\"build\":\"\(Self.id(second))\"}") }))
+            #expect(try await stream.read(until: { Self.text($0).contains(Self.rootChanged) }))
 
             let page = try await RawResponse.get(port: port, "/")
             #expect(page.text.contains("First post, edited"))
@@ -42,7 +43,8 @@ import Testing
             try site.save("site/content/posts/first.md", "fine\n!error\n")
             let failure = try #require(await log.next(where: { if case .failed = $0 { true } else { false } }))
             #expect(failure == .failed(BuildFailure(message: "content/posts/first.md:2: bad post", file: "content/posts/first.md", line: 2)))
-            let error = "event: error\ndata: {\"file\":\"content/posts/first.md\",\"line\":2,\"message\":\"content/posts/first.md:2: bad post\"}\n\n"
+            let error = "event: error\ndata: {\"excerpt\":[{\"line\":1,\"text\":\"fine\"},{\"line\":2,\"text\":\"!error\"}],"
+                + "\"file\":\"content/posts/first.md\",\"line\":2,\"message\":\"content/posts/first.md:2: bad post\"}\n\n"
             #expect(try await stream.read(until: { Self.text($0).contains(error) }))
 
             let page = try await RawResponse.get(port: port, "/")
@@ -53,8 +55,8 @@ import Testing
             #expect(try await late.read(until: { Self.text($0).contains(error) }))
 
             try site.save("site/content/posts/first.md", "fixed")
-            let fixed = try #require(await log.next(where: Self.isBuild))
-            #expect(try await stream.read(until: { Self.text($0).contains("{\"build\":\"\(Self.id(fixed))\"}") }))
+            _ = try #require(await log.next(where: Self.isBuild))
+            #expect(try await stream.read(until: { Self.text($0).components(separatedBy: Self.rootChanged).count == 2 }))
         }
     }
 
@@ -152,6 +154,8 @@ import Testing
         #expect(try await connection.read(until: { Self.text($0).contains("text/event-stream") }))
         return connection
     }
+
+    private static let rootChanged = "event: build\ndata: {\"pages\":[\"\(TestSite.rootKey)\"]}\n\n"
 
     private static func isBuild(_ event: DevServer.Event) -> Bool {
         if case .built = event { true } else { false }

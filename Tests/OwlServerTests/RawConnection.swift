@@ -46,6 +46,11 @@ final class RawConnection {
         }
     }
 
+    /// Closes the sending side: the server reads the end of the requests, answers them and closes.
+    func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Reads until `done` holds for what was received, the server closes, or time runs out.
     @discardableResult
     func read(until done: ([UInt8]) -> Bool = { _ in false }, timeout: Duration = .seconds(10)) async throws -> Bool {

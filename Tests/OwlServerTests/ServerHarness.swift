@@ -8,6 +8,7 @@ func withServer(
     watching: Bool = false,
     strategy: SourceWatcher.Strategy = .automatic,
     burst: SourceWatcher.Burst = .init(),
+    idleTimeout: Duration = .seconds(5),
     rebuilder: SiteRebuilder? = nil,
     _ body: (_ port: Int, _ log: EventLog) async throws -> Void
 ) async throws {
@@ -18,7 +19,8 @@ func withServer(
     )
     configuration.watchStrategy = strategy
     configuration.watchBurst = burst
-    let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in BuiltSite(id: try site.build()) })
+    configuration.idleTimeout = idleTimeout
+    let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in try site.builtSite() })
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
     defer { task.cancel() }

@@ -15,6 +15,10 @@ final class TestSite: Sendable {
     var buildCount: Int { builds.load(ordering: .relaxed) }
 
     private let builds = Atomic(0)
+    private let lastBuild = Mutex("")
+
+    /// The page key of `/`, the only page the stand-in generator changes (BRIEF §1).
+    static let rootKey = "a8d3c6b7f4a5b2e1"
 
     init(notFoundPage: Bool = true) throws {
         folder = NSTemporaryDirectory() + "owl-serve-" + UUID().uuidString
@@ -55,6 +59,17 @@ final class TestSite: Sendable {
         let temporary = folder + "/" + path + ".tmp~"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         guard rename(temporary, folder + "/" + path) == 0 else { throw TestError("rename failed") }
+    }
+
+    /// A build by the stand-in generator as `serve` sees it: `/` is a changed page when
+    /// its build id changed.
+    func builtSite() throws -> BuiltSite {
+        let id = try build()
+        let previous = lastBuild.withLock { last in
+            defer { last = id }
+            return last
+        }
+        return BuiltSite(id: id, changedPages: id == previous ? [] : [Self.rootKey])
     }
 
     /// A stand-in for the generator: `public/index.html` lists the posts and names the build,
