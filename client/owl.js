@@ -1,4 +1,4 @@
-// owl.js: animates an open page to the newest build. See docs/patch-format.md.
+// owl.js: animates an open page to its newest version. See docs/patch-format.md.
 (() => {
   const d = document, D = 260, root = new URL('..', d.currentScript.src)
   const meta = n => d.querySelector(`meta[name="owl-${n}"]`)
@@ -7,7 +7,7 @@
   let move, queue = Promise.resolve(), left
   const check = (ok, m) => { if (!ok) throw Error(m); return ok }
   const get = async p => {
-    const r = await fetch(new URL(p, root), { cache: 'no-store' })
+    const r = await fetch(new URL(p, root))
     return check(r.ok, r.status) && r.json()
   }
   const find = (a, n) => check(d.querySelector(`[data-owl-${a}="${CSS.escape(n)}"]`), n)
@@ -103,21 +103,23 @@
   }
 
   const go = async () => {
-    const m = meta('build')
+    const m = meta('page')
     if (left || !m) return left || 'current'
-    const b = await get('_owl/head.json').catch(() => 0)
-    if (!b) return 'current'
+    const [k, v] = m.content.split(' ')
+    const r = await fetch(new URL(`_owl/pages/${k}.json`, root), { cache: 'no-store' }).catch(() => 0)
+    if (!r) return 'current'
     try {
-      const base = m.content, target = check(b.version == 1 && b.build, 'build')
-      if (target == base) return 'current'
-      const p = await get(`_owl/patches/${encodeURIComponent(base)}.json`), page = p.pages['/' + decodeURI(location.pathname).slice(decodeURI(root.pathname).length).replace(/(^|\/)index\.html$/, '$1')] || {}
-      check(p.version == 1 && p.base == base && p.target == target && !page.reload, 'patch')
-      await apply(page)
-      m.content = target
-      d.dispatchEvent(new CustomEvent('owl:patched', { detail: { base, target } }))
+      check(k != '64cd1af07e6fc759' || /404\.html$/.test(location.pathname) || !(await fetch(location, { method: 'HEAD', cache: 'no-store' }).catch(() => 0)).ok)
+      const s = check(r.ok && await r.json()), t = s.version
+      check(s.format == 'owl-page' && (t == v || s.from.includes(v)))
+      if (t == v) return 'current'
+      const p = await get(`_owl/patches/${k}-${v}-${t}.json`)
+      check(p.format + p.version + p.page + p.from + p.to == 'owl-patch2' + s.page + v + t)
+      await apply(p)
+      m.content = k + ' ' + t
+      d.dispatchEvent(new Event('owl:patched'))
       return 'patched'
-    } catch (e) {
-      console.warn('owl.js', e)
+    } catch {
       location.reload()
       return left = 'reloaded'
     }

@@ -44,7 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
                 options.baseURL = serverURL
                 do {
                     let report = try SiteBuilder(options: options).build()
-                    return BuiltSite(id: report.buildID, warnings: report.warnings.map(\.description))
+                    return BuiltSite(
+                        id: report.buildID, warnings: report.warnings.map(\.description),
+                        changedPages: report.changedPageKeys
+                    )
                 } catch let error as SiteError {
                     throw BuildFailure(message: error.description, file: error.file, line: error.line)
                 }
