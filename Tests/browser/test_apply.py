@@ -9,6 +9,7 @@ import tempfile
 import unittest
 
 from harness import BrowserTest, Server
+from clientharness import BOXES, overlaps
 from owlfixture import CLIENT, PACKAGE
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -66,6 +67,29 @@ class ApplyTest(BrowserTest):
         self.assertEqual(self.driver.execute_script('return document.getAnimations().length'), 0)
         self.assertEqual(self.list_html(), want)
         self.assertEqual(self.driver.execute_script('return document.activeElement.textContent'), 'Call Ada')
+
+    def test_no_overlap_while_sections_grow_shrink_and_cells_move_between_them(self):
+        # The example's sections have footers ("3 tasks") that change with their section.
+        self.open('/index.html')
+        self.driver.execute_script("""
+            document.addEventListener('owl:patching', () => queueMicrotask(() => {
+              window.__owlAnimations = document.getAnimations();
+              for (const a of window.__owlAnimations) a.pause();
+            }), {once: true});
+            document.getElementById('update').click();""")
+        WebDriverWait(self.driver, 10).until(lambda d: d.execute_script('return window.__owlAnimations?.length > 0'))
+        footers = []
+        for at in range(0, 560, 40):
+            (boxes,) = self.driver.execute_script(BOXES, at)
+            self.assertEqual(overlaps(boxes), [], f'at {at} ms')
+            footers.append([b['top'] for b in boxes if b['text'] == '2 tasks' and b['owner'] == 'section:today:FOOTER'])
+        self.driver.execute_script('for (const a of window.__owlAnimations) a.finish()')
+        WebDriverWait(self.driver, 10).until(lambda d: d.execute_script('return document.body.dataset.applied'))
+        # The shrinking section's new footer ("2 tasks") slides up from the old one's place,
+        # through frames in between, and is there at every frame (no blank).
+        tops = [t[0] for t in footers]
+        self.assertGreater(tops[0], tops[-1])
+        self.assertTrue(any(tops[0] > t > tops[-1] for t in tops), footers)
 
     def test_the_patch_has_every_kind_of_change(self):
         patch = json.load(open(os.path.join(self.folder, 'update.patch')))

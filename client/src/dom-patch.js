@@ -42,7 +42,7 @@ export async function patchDocument(detail, models, regions = [], title) {
   const boxes = new Map()
   const parents = new Map()
   for (const { container } of models) {
-    for (const el of motion ? container.querySelectorAll('[data-owl-section],[data-owl-section]>*,[data-owl-cell]') : []) {
+    for (const el of motion ? container.querySelectorAll('*') : []) {
       boxes.set(el, rectOf(el))
       parents.set(el, el.parentNode)
     }

@@ -8,7 +8,7 @@
 //
 // Boxes that keep their order slide with one easing and one timing, so the gaps between
 // them stay positive at every frame; boxes that change order (moves) never slide.
-// A leaving element (a "ghost": a deleted box, or the old element of an updated one) is
+// A leaving element (a "ghost": a deleted box, or the old element of an updated cell) is
 // put back into its old parent, out of the flow, for the time of its fade. It is the
 // element itself, not a copy.
 //
@@ -38,7 +38,7 @@ const onScreen = (...rects) => !rects.every(r => r.bottom < 0) && !rects.every(r
 export async function animate(models, before, parents) {
   const plans = []   // { el, fades, first, last }: own translation at the start and the end (none if absent)
   const shifts = new Map() // section element → its own translation at the start
-  const replacements = new Map() // an updated item's old element → its new one
+  const replacements = new Map() // an updated cell's old element → its new one
 
   // Plans an element in the document, coming from `start`; returns its own translation.
   const plan = (el, fades, start, shift = NONE) => {
@@ -49,29 +49,34 @@ export async function animate(models, before, parents) {
     return first
   }
 
-  // A section, part or cell: how it appears (see the kinds above) and where it comes from.
-  // An updated one cross-fades with its old element; a moved and updated one arrives anew.
-  const animateItem = (x, shift) => {
+  // A cell: how it appears (see the kinds above) and where it comes from. An updated one
+  // cross-fades with its old element; a moved and updated one arrives anew.
+  const animateCell = (x, shift) => {
     const replaced = x.old && x.old !== x.el
     if (replaced && !x.moved) replacements.set(x.old, x.el)
-    return plan(x.el, !x.old ? IN : replaced ? (x.moved ? IN : CROSS_IN) : x.moved ? MOVE : SLIDE, before.get(x.old), shift)
+    plan(x.el, !x.old ? IN : replaced ? (x.moved ? IN : CROSS_IN) : x.moved ? MOVE : SLIDE, before.get(x.old), shift)
   }
+  // A section with a new shell (an updated header or footer) slides like one that kept its
+  // element: its cells are in it, and its old shell, without them, does not linger.
+  const shells = new Set()
   for (const { sections } of models) {
-    for (const section of sections) {
-      const shift = animateItem(section)
-      shifts.set(section.el, shift)
-      // Headers and footers: the same elements, or a new shell's, paired with the old by position.
-      const parts = el => [...(el?.children || [])].filter(child => child !== cellsOf(el))
-      const oldParts = parts(section.old)
-      parts(section.el).forEach((el, i) => animateItem({ el, old: oldParts[i] }, shift))
-      for (const cell of section.cells) animateItem(cell, shift)
+    for (const { el, old, moved, cells } of sections) {
+      if (old && !moved) shells.add(old)
+      const shift = plan(el, !old ? IN : moved ? (old === el ? MOVE : IN) : SLIDE, before.get(old))
+      shifts.set(el, shift)
+      // Headers and footers: the same elements, or a new shell's, sliding from the old ones'
+      // places (paired by position).
+      const parts = section => [...(section?.children || [])].filter(child => child !== cellsOf(section))
+      const oldParts = parts(old)
+      parts(el).forEach((part, i) => plan(part, oldParts[i] ? SLIDE : IN, before.get(oldParts[i]), shift))
+      for (const cell of cells) animateCell(cell, shift)
     }
   }
 
   // Ghosts: the elements out of the document whose old parent is still in it (deleted and
   // replaced sections and cells). Each goes back in out of the flow, at its old size, held
   // there by an animation of its own until it is removed; then its place is measured.
-  const ghosts = [...parents].filter(([el, parent]) => !el.isConnected && parent.isConnected && onScreen(before.get(el))).map(([el, parent]) => {
+  const ghosts = [...parents].filter(([el, parent]) => !el.isConnected && parent.isConnected && !shells.has(el)).map(([el, parent]) => {
     const start = before.get(el)
     const next = replacements.get(el)
     const fixed = { position: 'absolute', width: start.width + 'px', height: start.height + 'px' }

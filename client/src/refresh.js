@@ -17,13 +17,8 @@ export function checkListPatch(listPatch) {
   return model
 }
 
-/**
- * A page's state file (never from a cache): a promise of its JSON (rejected when
- * unparseable), `false` when the page has none (HTTP 404), undefined when the server does
- * not answer or fails (try again later).
- */
-const state = (root, key) => fetch(new URL(`_owl/pages/${key}.json`, root), { cache: 'no-store' })
-  .then(response => (response.status === 404 ? false : response.ok ? response.json() : undefined), () => {})
+/** The server's response, or undefined when it does not answer. */
+const ask = (url, init) => fetch(url, init).catch(() => {})
 
 /** The protocol's steps for this page: "current", "patched" or "reloaded" (not done here). */
 export async function refreshPage(root) {
@@ -31,25 +26,26 @@ export async function refreshPage(root) {
   const [key, version] = meta?.content.split(' ') || []
   if (!key) return 'current'
 
-  const current = await state(root, key)
-  if (current === undefined) return 'current'
+  // The page's state file, never from a cache. No answer, or a server error: try again
+  // later. HTTP 404 (the page is gone) or anything but the format: reload.
+  const response = await ask(new URL(`_owl/pages/${key}.json`, root), { cache: 'no-store' })
+  if (!response || response.status > 499) return 'current'
+  const current = await response.json()
   check(current.format === 'owl-page')
 
   // The not-found page (`/404.html`) at another address stands in for a missing page (the
   // BRIEF's LKEY ≠ KEY): reload once that page exists. The address itself answers what its
   // state file would, without hashing its path here (owl-live.js does, for live events).
-  if (current.page === '/404.html' && location.pathname !== new URL('404.html', root).pathname) {
-    const found = await fetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(response => response.ok, () => {})
-    if (found === undefined) return 'current'
-    if (found) return 'reloaded'
+  if (current.page === '/404.html' && !location.pathname.endsWith(current.page)) {
+    const found = await ask(location.href, { method: 'HEAD', cache: 'no-store' })
+    if (!found) return 'current'
+    if (found.ok) return 'reloaded'
   }
   if (current.version === version) return 'current'
   check(current.from.includes(version))
 
   const to = current.version
-  const response = await fetch(new URL(`_owl/patches/${key}-${version}-${to}.json`, root))
-  check(response.ok)
-  const patch = await response.json()
+  const patch = await (await fetch(new URL(`_owl/patches/${key}-${version}-${to}.json`, root))).json()
   check(patch.format === 'owl-patch' && patch.version === 2 && patch.page === current.page &&
         patch.from === version && patch.to === to)
   // Every list and region is checked before anything changes.
