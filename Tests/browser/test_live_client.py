@@ -77,6 +77,17 @@ class LiveClientTest(ClientTest):
         self.wait('return window.__patched')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
+    def test_build_naming_a_missing_page_loads_it_in_place_of_the_not_found_page(self):
+        self.serve(self.builds.build(live(posts())))
+        self.open('/later/')
+        self.assertEqual(self.driver.title, 'Not found')
+        site = posts()
+        site['/later/'] = posts()['/about/']
+        site['/later/'].title = 'Later'
+        self.serve(self.builds.build(live(site)))
+        self.send('build', f'{{"pages":["{page_key("/later/")}"]}}')  # the address's key, not the page's
+        WebDriverWait(self.driver, 10).until(lambda d: d.title == 'Later')
+
     def test_build_naming_other_pages_leaves_the_page(self):
         self.serve(self.builds.build(live(posts())))
         self.open('/posts/')

@@ -59,7 +59,7 @@ export async function patchDocument(detail, models, regions = [], title) {
   const focused = document.activeElement
   let focus = focused
   for (const cell of items) {
-    if (!cell.cells && cell.old !== cell.el && cell.old?.contains(focus)) {
+    if (!cell.cells && cell.old !== cell.el && cell.old?.contains(focused)) {
       const candidates = cell.el.querySelectorAll('*')
       focus = [...candidates].find(el => el.href && el.href === focused.href)
         || candidates[[...cell.old.querySelectorAll('*')].indexOf(focused)]

@@ -38,12 +38,12 @@ export function replayStage(model, stage) {
     for (const section of model.sections) section.cells = section.cells.filter(keep)
   }
   // Inserts and moves (§4, steps 3 and 4): the moved items are taken out, by source; then
-  // each inserted or moved item is put in, by ascending target (`[index]` for a section,
-  // `[section, index]` for a cell).
-  const arrive = (inserted, moved, kind, item) => {
+  // each inserted (parsed, modelled by `modelOf`) or moved item is put in, by ascending
+  // target (`[index]` for a section, `[section, index]` for a cell).
+  const arrive = (inserted, moved, kind, modelOf) => {
     const moves = changes(moved).map(move => [move.to, Object.assign(at(move.from, move.id), { moved: 1 })])
     takeOut(moves.map(move => move[1]))
-    const entries = [...moves, ...changes(inserted).map(change => [change.at, item(parseFragment(change.html, kind))])]
+    const entries = [...moves, ...changes(inserted).map(change => [change.at, modelOf(parseFragment(change.html, kind))])]
       .map(([to, x]) => [[to].flat(), x])
     for (const [path, x] of entries.sort((a, b) => a[0][0] - b[0][0] || a[0][1] - b[0][1])) {
       const array = check(kind === 'cell' ? model.sections[path[0]].cells : !path[1] && model.sections)

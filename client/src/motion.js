@@ -73,8 +73,8 @@ export async function animate(models, before, parents) {
     }
   }
 
-  // Ghosts: the elements out of the document whose old parent is still in it (deleted and
-  // replaced sections and cells). Each goes back in out of the flow, at its old size, held
+  // Ghosts: the elements out of the document whose old parent is still in it (deleted
+  // sections and cells, updated cells' old elements). Each goes back in out of the flow, at its old size, held
   // there by an animation of its own until it is removed; then its place is measured.
   const ghosts = [...parents].filter(([el, parent]) => !el.isConnected && parent.isConnected && !shells.has(el)).map(([el, parent]) => {
     const start = before.get(el)
