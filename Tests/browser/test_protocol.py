@@ -147,6 +147,67 @@ class ProtocolTest(ClientTest):
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
 
+class ModelTest(ClientTest):
+    """Every kind of change to a list ends on the DOM of a fresh load (with motion)."""
+
+    def test_cell_moved_within_and_across_sections(self):
+        def change(p):
+            c = p.sections[0].cells
+            c.insert(0, c.pop(3))
+            moved = p.sections[2].cells.pop(1)
+            moved.text = 'Re-dated'
+            p.sections[0].cells.insert(2, moved)
+        self.assertPatches(posts(), edit(posts(), change))
+
+    def test_sections_inserted_deleted_moved_and_updated(self):
+        def change(p):
+            p.sections.insert(0, Section('2025', 'Year 2025', [Cell('fresh-a', 'A'), Cell('fresh-b', 'B')]))
+            p.sections.pop(2)
+            p.sections.append(p.sections.pop(1))
+            p.sections[1].header = 'The year 2022'
+            p.sections[1].cells[0].text = 'and a cell'
+        self.assertPatches(posts(), edit(posts(), change))
+
+    def test_duplicate_ids(self):
+        def dupes(p):
+            p.sections[0].cells = [Cell('same', 'one'), Cell('same', 'two'), Cell('other', 'x'), Cell('same', 'three')]
+        old = edit(posts(), dupes)
+
+        def change(p):
+            c = p.sections[0].cells
+            c.pop(1)
+            c[1].text = 'three edited'
+            c.append(Cell('same', 'four'))
+        self.assertPatches(old, edit(old, change))
+
+    def test_region_and_title_change(self):
+        def change(p):
+            p.nav = 'Home · Posts'
+            p.title = 'All posts'
+            p.sections[0].cells.pop()
+        self.assertPatches(posts(), edit(posts(), change))
+
+    def test_grid_page(self):
+        def grid(p):
+            p.grid = True
+        old = edit(posts(per=8), grid)
+
+        def change(p):
+            c = p.sections[0].cells
+            c.insert(5, c.pop(0))
+            c.pop(2)
+            c.insert(0, Cell('g-new', 'new tile'))
+            p.sections[1].cells[1].text = 'retitled'
+        self.assertPatches(old, edit(old, change))
+
+    def test_emptied_and_refilled_sections(self):
+        def empty(p):
+            p.sections[1].cells = []
+        middle = edit(posts(), empty)
+        self.assertPatches(posts(), middle)
+        self.assertPatches(middle, edit(middle, lambda p: p.sections[1].cells.append(Cell('back', 'Back'))))
+
+
 class SubPathProtocolTest(ClientTest):
     root = '/blog/'
 
