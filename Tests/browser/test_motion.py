@@ -99,6 +99,18 @@ class MotionTest(ClientTest):
     def test_no_overlap_add_above_viewport(self):
         self.run_paused(long_posts(), edit(long_posts(), add_above), scroll=700)
 
+    def test_no_overlap_grid(self):
+        def grid(p):
+            p.grid = True
+        old = edit(posts(per=8), grid)
+
+        def change(p):  # tiles shift along their rows, one wraps to the next row
+            c = p.sections[0].cells
+            c.pop(2)
+            c.insert(0, Cell('g-new', 'new tile'))
+            p.sections[1].cells[1].text = 'retitled'
+        self.run_paused(old, edit(old, change))
+
     def test_a_growing_section_pushes_the_next_one_smoothly(self):
         samples = self.run_paused(posts(), edit(posts(), add))
         tops = [next(b['top'] for b in boxes if b['owner'] == 'section:2022:HEADER') for boxes in samples]
