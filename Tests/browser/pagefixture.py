@@ -75,7 +75,11 @@ class Versions:
         patches = {path: [] for path in pages}
         for (base, _, _), old_pages in reversed(earlier):
             patch_file = os.path.join(work, '_owl', 'patches', f'{base}.json')
-            entries = json.load(open(patch_file))['pages'] if os.path.exists(patch_file) else {}
+            if not os.path.exists(patch_file):
+                raise RuntimeError(f'{patch_file} missing: pagefixture reads the build-wide patches of '
+                                   '`owl-site diff --write` (docs/formats.md §4, version 1)')
+            with open(patch_file) as fh:
+                entries = json.load(fh)['pages']
             for path, (version, _) in pages.items():
                 if path not in old_pages:
                     continue
