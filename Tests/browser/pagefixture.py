@@ -74,6 +74,8 @@ class Versions:
         earlier = list(zip(self.work.builds[:-1], self.pages))[-self.history:] if self.history else []
         patches = {path: [] for path in pages}
         for (base, _, _), old_pages in reversed(earlier):
+            if base == self.work.builds[-1][0]:
+                continue  # the same build again: every page has the same version
             patch_file = os.path.join(work, '_owl', 'patches', f'{base}.json')
             if not os.path.exists(patch_file):
                 raise RuntimeError(f'{patch_file} missing: pagefixture reads the build-wide patches of '
