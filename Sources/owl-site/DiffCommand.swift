@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import OwlSite
 
-/// `owl-site diff OLD NEW`: what changed between two builds, and the patch between them.
+/// `owl-site diff OLD NEW`: what changed between two builds, page by page, and the per-page
+/// patches between them.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
@@ -15,7 +16,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The newer build folder.")
     var new: String
 
-    @Flag(help: "Write the patch into NEW/_owl/patches/ for browsers holding OLD's pages.")
+    @Flag(help: "Write the per-page patches (and state files naming them) into NEW/_owl/ for browsers holding OLD's pages.")
     var write = false
 
     @Flag(help: "Print the differences as JSON.")
@@ -48,8 +49,8 @@ struct DiffCommand: ParsableCommand {
             print(diff.summary)
         }
         if write {
-            let file = try newFolder.write(diff.patch)
-            if !json { print("wrote \(file.path)") }
+            let files = try newFolder.write(diff)
+            if !json { for file in files { print("wrote \(file.path)") } }
         }
         return diff.differs
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Owl
-import OwlSite
+@testable import OwlSite
 import Testing
 
 /// The built site: pages, lists, markers, manifest, feed, sitemap, drafts, base path.
@@ -17,25 +17,26 @@ import Testing
         #expect(try site.page("tags/index.html").contains("<a href=\"/blog/tags/a/\">#a</a>"))
     }
 
-    @Test func buildsEveryPageWithTheDOMMarkersAndTheBuildID() throws {
+    @Test func buildsEveryPageWithTheDOMMarkersAndItsVersion() throws {
         let site = try SiteFixture()
         defer { site.remove() }
         let result = try site.build()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty, "not a terminal: no summary")
 
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
-        #expect(manifest.format == "owl-build" && manifest.version == 2)
-        #expect(manifest.build.count == 16 && manifest.build.allSatisfy(\.isHexDigit))
-        let head = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("_owl/head.json"))) as? [String: Any]
-        #expect(head?["format"] as? String == "owl-head" && head?["version"] as? Int == 1 && head?["build"] as? String == manifest.build)
+        let manifest = try BuiltPages(site)
+        for gone in ["_owl/build.json", "_owl/head.json", "_owl/history"] {
+            #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(gone).path), "no build-wide file \(gone)")
+        }
         #expect(manifest.pages.keys.sorted() == [
-            "/", "/about/", "/posts/", "/posts/first/", "/posts/fourth/", "/posts/second/", "/posts/third/",
+            "/", "/404.html", "/about/", "/posts/", "/posts/first/", "/posts/fourth/", "/posts/second/", "/posts/third/",
             "/projects/", "/projects/one/", "/projects/two/", "/tags/", "/tags/a/", "/tags/b/", "/tags/c/",
         ])
-        for (_, page) in manifest.pages {
+        for (path, page) in manifest.pages {
             let html = try site.page(page.file)
-            #expect(html.contains("<meta name=\"owl-build\" content=\"\(manifest.build)\">"))
+            let key = PageVersion.hex(PageVersion.key(ofPath: path)), version = PageVersion.hex(manifest.versions[path]!)
+            #expect(html.contains("<meta name=\"owl-page\" content=\"\(key) \(version)\">"), "\(path)")
+            #expect(!html.contains(manifest.build), "nothing build-wide in a page")
             #expect(html.contains("<script src=\"/blog/_owl/owl.js\" defer></script>"))
         }
 
@@ -57,7 +58,7 @@ import Testing
         let site = try SiteFixture()
         defer { site.remove() }
         try site.build()
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         var checkedCells = 0
         for (path, page) in manifest.pages {
             let bytes = try [UInt8](Data(contentsOf: site.output.appendingPathComponent(page.file)))
@@ -248,10 +249,6 @@ import Testing
         let sitemap = try site.page("sitemap.xml")
         let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix(while: { $0 != "<" })) }
         #expect(locations.count > 5 && locations == locations.sorted())
-        // The manifest's pages are in the same order: one line each, by path.
-        let manifest = try site.page("_owl/build.json")
-        let keys = manifest.components(separatedBy: "\n\"").dropFirst().map { String($0.prefix(while: { $0 != "\"" })) }
-        #expect(keys.count == locations.count && keys == keys.sorted())
         #expect(sitemap.contains("<loc>/posts/b/</loc><lastmod>2024-01-01</lastmod></url>"))
     }
 
@@ -398,7 +395,7 @@ import Testing
             try site.write("content/\(file).md", "---\ntitle: \(file)\n" + (date.map { "date: \($0)\n" } ?? "") + "---\nText")
         }
         try site.build()
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         #expect(manifest.pages["/docs/"]?.lists.first?.sections.map(\.id) == ["all"])
         #expect(!(try site.page("docs/index.html")).contains("undated"))
         #expect(manifest.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024", "undated"])
@@ -406,7 +403,7 @@ import Testing
         // Decided for the whole list: a page holding only undated items of a dated list keeps their section.
         try site.write("owl.yml", "sections:\n  posts:\n    pageSize: 1\n")
         try site.build()
-        let paged = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let paged = try BuiltPages(site)
         #expect(paged.pages["/posts/"]?.lists.first?.sections.map(\.id) == ["2024"])
         #expect(paged.pages["/posts/page/2/"]?.lists.first?.sections.map(\.id) == ["undated"])
         #expect(paged.pages["/docs/"]?.lists.first?.sections.map(\.id) == ["all"])
@@ -416,13 +413,14 @@ import Testing
         let site = try SiteFixture()
         defer { site.remove() }
         try site.build()
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         let page = try site.page("404.html")
         #expect(page.contains("<title data-owl-region=\"title\">Page not found · Fixture</title>"))
-        #expect(page.contains("<meta name=\"owl-build\" content=\"\(manifest.build)\">"))
+        let version = PageVersion.hex(try #require(manifest.versions["/404.html"]))
+        #expect(page.contains("<meta name=\"owl-page\" content=\"\(PageVersion.hex(PageVersion.key(ofPath: "/404.html"))) \(version)\">"))
         #expect(page.contains("<a href=\"/blog/\">Go to the home page</a>") && page.contains("href=\"/blog/assets/site.css\""), "links from any address")
         #expect(!page.contains("aria-current"), "no section is the current one")
-        #expect(!manifest.pages.values.contains { $0.file == "404.html" })
+        #expect(manifest.pages["/404.html"]?.file == "404.html", "a page of its own, with a state file and patches")
         #expect(!(try site.page("sitemap.xml")).contains("404"))
 
         try site.write("Templates/layouts/404.mustache", "<p>Lost: {{page.title}}</p>")
@@ -445,7 +443,7 @@ import Testing
         #expect(try site.page("posts/Café Crème/index.html").contains("href=\"/blog/tags/d%C3%A9veloppement/\""))
         #expect(try site.page("sitemap.xml").contains("<loc>https://example.com\(encoded)</loc>"))
         #expect(try site.page("feed.xml").contains("href=\"https://example.com\(encoded)\""))
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         #expect(manifest.pages["/posts/Café Crème/"]?.file == "posts/Café Crème/index.html", "the manifest keeps the path itself")
     }
 
@@ -454,7 +452,7 @@ import Testing
         defer { site.remove() }
         try site.write("owl.yml", "title: Fixture\nsections:\n  posts:\n    pageSize: 3\n")
         try site.build()
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         #expect(manifest.pages["/posts/"]?.lists.first?.sections.flatMap(\.cells).count == 3)
         #expect(manifest.pages["/posts/page/2/"]?.lists.first?.sections.flatMap(\.cells).map(\.id) == ["posts-first"])
         #expect(try site.page("posts/index.html").contains("href=\"/posts/page/2/\""))
@@ -547,7 +545,7 @@ import Testing
         #expect(redirect.contains("<link rel=\"canonical\" href=\"https://example.com/blog/posts/moved/\">"))
         #expect(redirect.contains("<title>Fish &amp; Chips</title>"))
         #expect(redirect.contains("<a href=\"/blog/posts/moved/\">Fish &amp; Chips</a>"))
-        #expect(!redirect.contains("owl-build"))
+        #expect(!redirect.contains("owl-page"))
         #expect(!(try site.page("sitemap.xml")).contains("fish"))
     }
 
@@ -643,7 +641,7 @@ import Testing
         #expect(described.components(separatedBy: "name=\"description\"").count == 2, "one description")
         #expect(try site.page("posts/b/index.html").contains("<meta name=\"description\" content=\"About the site.\""))
         #expect(try site.page("posts/index.html").contains("<meta name=\"description\" content=\"About the site.\""))
-        let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
+        let manifest = try BuiltPages(site)
         #expect(manifest.pages["/posts/a/"]?.regions["description"] != nil)
     }
 
@@ -708,46 +706,10 @@ import Testing
         #expect(list.contains("<div class=\"frame\">empty</div>"))
     }
 
-    @Test(arguments: [nil, 2]) func keepsEarlierBuildsAndAPatchFromEach(setting: Int?) throws {
+    @Test func bundlesOwlJS() throws {
         let site = try SiteFixture()
         defer { site.remove() }
-        if let setting { try site.write("owl.yml", "history: \(setting)\n") }
-        let earlier = setting ?? 5
-        var builds: [String] = []
-        for number in 1...8 {
-            try site.write("content/posts/counter.md", "---\ntitle: Build \(number)\ndate: 2020-01-01\n---\n")
-            try site.build()
-            let manifest = try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
-            builds.insert(manifest.build, at: 0)
-        }
-        let history = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/history").path)
-        #expect(Set(history) == Set(builds.prefix(earlier + 1).map { "\($0).json" } + ["index.json"]))
-        let kept = try Data(contentsOf: site.output.appendingPathComponent("_owl/history/\(builds[earlier]).json"))
-        #expect(try JSONDecoder().decode(BuildManifest.self, from: kept).build == builds[earlier])
-        let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
-        #expect(Set(patches) == Set(builds[1...earlier].map { "\($0).json" }))
-    }
-
-    @Test func writesPatchesFromEarlierBuildsAndBundlesOwlJS() throws {
-        let site = try SiteFixture()
-        defer { site.remove() }
-        func build() throws -> BuildManifest {
-            #expect(try site.build().status == 0)
-            return try JSONDecoder().decode(BuildManifest.self, from: Data(contentsOf: site.output.appendingPathComponent("_owl/build.json")))
-        }
-        let first = try build()
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("_owl/patches").path))
-        try site.write("content/posts/fifth.md", "---\ntitle: Fifth\ndate: 2024-06-01\n---\n")
-        let second = try build()
-        try site.write("content/posts/sixth.md", "---\ntitle: Sixth\ndate: 2024-07-01\n---\n")
-        let third = try build()
-
-        for base in [first, second] {
-            let data = try Data(contentsOf: site.output.appendingPathComponent("_owl/patches/\(base.build).json"))
-            let patch = try JSONDecoder().decode(PatchFile.self, from: data)
-            #expect(patch.base == base.build && patch.target == third.build)
-            #expect(patch.pages["/posts/"]?.lists?.first?.id == "posts")
-        }
+        #expect(try site.build().status == 0)
         let script = try String(contentsOf: SiteFixture.packageRoot.appendingPathComponent("client/owl.js"), encoding: .utf8)
         #expect(try site.page("_owl/owl.js") == script)
     }

@@ -13,14 +13,13 @@ import TestSupport
         var pages: [String: BuildRecord.Page] = [:]
         for number in 0..<count {
             let file = BuildRecord.File(
-                hash: random.next(), size: Int.random(in: 0..<10_000, using: &random),
-                buildIDOffsets: (0..<Int.random(in: 0..<3, using: &random)).map { _ in Int.random(in: 0..<500, using: &random) }
-            )
+                hash: random.next(), size: Int.random(in: 0..<10_000, using: &random))
             files["posts/p\(number)/index.html"] = file
             if number % 2 == 0 {
                 pages["/posts/p\(number)/"] = BuildRecord.Page(
-                    key: random.next(), file: "posts/p\(number)/index.html", output: file,
-                    json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int.random(in: 0..<40, using: &random)).map { UInt8($0) })
+                    key: random.next(), file: "posts/p\(number)/index.html", version: random.next(), carriesVersion: number % 4 != 0,
+                    from: (0..<(number % 6)).map { _ in random.next() }, output: file,
+                    history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int.random(in: 0..<40, using: &random)).map { UInt8($0) })
                 )
             }
         }
@@ -31,7 +30,8 @@ import TestSupport
         for (path, page) in pages {
             let found = try #require(record.page(path))
             #expect(found.key == page.key && found.file == page.file && found.output == page.output)
-            #expect(Array(found.json) == Array(page.json) && Array(found.binary) == Array(page.binary))
+            #expect(found.version == page.version && found.from == page.from && found.carriesVersion == page.carriesVersion)
+            #expect(Array(found.history) == Array(page.history) && Array(found.binary) == Array(page.binary))
             #expect(record.hasPage(path, hash: page.output.hash, size: page.output.size))
             #expect(!record.hasPage(path, hash: page.output.hash &+ 1, size: page.output.size))
         }
@@ -49,9 +49,9 @@ import TestSupport
     }
 
     @Test func damagedBytesAreRefused() {
-        let page = BuildRecord.Page(key: 1, file: "index.html", output: .init(hash: 1, size: 2, buildIDOffsets: []),
-                                    json: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
-        let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2, buildIDOffsets: [])], pages: ["/": page], newSegment: "ab-1")
+        let page = BuildRecord.Page(key: 1, file: "index.html", version: 7, carriesVersion: true, from: [3, 5], output: .init(hash: 1, size: 2),
+                                    history: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2)], pages: ["/": page], newSegment: "ab-1")
         let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(throws: Never.self) { try BuildRecord(decoding: SharedBytes(bytes), segment: segment) }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2)), segment: segment) }
@@ -67,7 +67,7 @@ import TestSupport
     @Test func rebuildsWriteOnlyTheEntriesOfChangedPagesAndKeepFewSegments() throws {
         var random = SeededGenerator(seed: 8)
         var segments: [String: SharedBytes] = [:]
-        func entry(_ generation: Int, _ number: Int) -> (json: [UInt8], binary: [UInt8]) {
+        func entry(_ generation: Int, _ number: Int) -> (history: [UInt8], binary: [UInt8]) {
             (Array("{\"page\":\(number),\"generation\":\(generation)}".utf8), (0..<(number % 7 + generation % 3)).map { UInt8(truncatingIfNeeded: $0 &+ number) })
         }
         let count = 200
@@ -83,8 +83,8 @@ import TestSupport
                 if changed.contains(number) {
                     generations[number] = build
                     let (json, binary) = entry(build, number)
-                    pages[path] = BuildRecord.Page(key: UInt64(build), file: "p\(number)/index.html", output: .init(hash: 1, size: 1, buildIDOffsets: []),
-                                                   json: SharedBytes(json), binary: SharedBytes(binary))
+                    pages[path] = BuildRecord.Page(key: UInt64(build), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3, 5], output: .init(hash: 1, size: 1),
+                                                   history: SharedBytes(json), binary: SharedBytes(binary))
                 } else {
                     pages[path] = try #require(record?.page(path))
                 }
@@ -96,7 +96,7 @@ import TestSupport
             #expect(next.segments.count <= BuildRecord.segmentLimit)
             if build > 0 {
                 // Each build changes a page, so it writes a segment: with no compaction it holds the changed pages alone.
-                let written = encoded.segmentBytes.count, changedBytes = changed.reduce(0) { $0 + entry(build, $1).json.count + entry(build, $1).binary.count }
+                let written = encoded.segmentBytes.count, changedBytes = changed.reduce(0) { $0 + entry(build, $1).history.count + entry(build, $1).binary.count }
                 #expect(written > 0 && written >= changedBytes)
                 if next.segments.map(\.name).allSatisfy({ $0 == segmentName || record!.segments.map(\.name).contains($0) }),
                    next.segments.count == record!.segments.count + 1 {
@@ -107,7 +107,7 @@ import TestSupport
             for number in 0..<count {
                 let page = try #require(next.page("/p\(number)/"))
                 let (json, binary) = entry(generations[number], number)
-                #expect(Array(page.json) == json && Array(page.binary) == binary)
+                #expect(Array(page.history) == json && Array(page.binary) == binary)
             }
             record = next
         }
@@ -126,10 +126,10 @@ import TestSupport
         var random = SeededGenerator(seed: 21)
         var pages: [String: BuildRecord.Page] = [:], files: [String: BuildRecord.File] = [:]
         for number in 0..<40 {
-            let file = BuildRecord.File(hash: random.next(), size: number, buildIDOffsets: [number, number * 2])
+            let file = BuildRecord.File(hash: random.next(), size: number)
             files["p\(number)/index.html"] = file
-            pages["/p\(number)/"] = BuildRecord.Page(key: random.next(), file: "p\(number)/index.html", output: file,
-                                                     json: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
+            pages["/p\(number)/"] = BuildRecord.Page(key: random.next(), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3, 5], output: file,
+                                                     history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
         }
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
         let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }

@@ -3,7 +3,8 @@ import Testing
 @testable import OwlSite
 import TestSupport
 
-/// Cache files are replaced whole, and a failed write leaves the old file as it was.
+/// Cache files are replaced whole, and a failed write leaves the old file as it was; a file
+/// whose checksum does not match is not read.
 @Suite struct CacheFileTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-cache-file-tests-\(UUID().uuidString)")
 
@@ -13,7 +14,7 @@ import TestSupport
         let file = folder.appendingPathComponent("0.bin")
         #expect(CacheFile.write(Array(repeating: 7, count: 100_000), to: file))
         #expect(CacheFile.write([1, 2, 3], to: file))
-        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        #expect(CacheFile.read(file.path).map(Array.init) == [1, 2, 3])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["0.bin"])
     }
 
@@ -27,9 +28,37 @@ import TestSupport
             SharedBytes((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         #expect(CacheFile.write(pieces, to: file))
-        #expect(try Data(contentsOf: file) == Data(pieces.reduce(into: [UInt8]()) { $0.append(bytes: $1) }))
+        #expect(CacheFile.read(file.path).map(Array.init) == pieces.reduce(into: [UInt8]()) { $0.append(bytes: $1) })
         #expect(CacheFile.write([SharedBytes]([]), to: file))
-        #expect(try Data(contentsOf: file).isEmpty)
+        #expect(CacheFile.read(file.path)?.isEmpty == true)
+    }
+
+    /// Any flipped byte, a file cut short or grown, another kind of file where the cache file
+    /// goes: the file is not read.
+    @Test func aFileThatDoesNotMatchItsChecksumIsNotRead() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("0.bin")
+        let bytes: [UInt8] = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        #expect(CacheFile.write(bytes, to: file))
+        let written = try [UInt8](Data(contentsOf: file))
+        #expect(written.count == bytes.count + CacheFile.checksumSize)
+        for index in written.indices {
+            var damaged = written
+            damaged[index] ^= 1 << UInt8(index % 8)
+            try Data(damaged).write(to: file)
+            #expect(CacheFile.read(file.path) == nil, "byte \(index) flipped")
+        }
+        for damaged in [Array(written.dropLast()), written + [0], [], Array(written.prefix(7))] {
+            try Data(damaged).write(to: file)
+            #expect(CacheFile.read(file.path) == nil)
+        }
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o644) == 0)
+        #expect(CacheFile.read(file.path) == nil, "a FIFO is refused at once, not waited on")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        #expect(CacheFile.read(file.path) == nil)
     }
 
     @Test func aWriteThatFailsLeavesTheOldFile() throws {
@@ -41,7 +70,7 @@ import TestSupport
         let temporary = URL(fileURLWithPath: file.path + ".tmp-\(getpid())")
         try FileManager.default.createDirectory(at: temporary.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(!CacheFile.write([4, 5, 6], to: file))
-        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        #expect(CacheFile.read(file.path).map(Array.init) == [1, 2, 3])
         try FileManager.default.removeItem(at: temporary)
         // A folder where the file should be: the rename fails, and the folder stays as it was.
         let blocked = folder.appendingPathComponent("1.bin")

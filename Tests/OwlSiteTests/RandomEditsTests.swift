@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Incremental builds through a run of random edits: after each one, the output is what a
-/// clean build of the same sources gives (history and patches aside), folders included.
+/// clean build of the same sources gives (the pages' state files and patches aside, which
+/// depend on earlier builds), folders included; and those follow the page-version protocol.
 /// Seeded, so that a failing run replays; the step and its edits are in the message.
 @Suite struct RandomEditsTests {
     @Test(arguments: [1, 2] as [UInt64])
@@ -28,6 +29,8 @@ import TestSupport
             let differences = FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
                 .differences(from: FolderSnapshot(clean.output, excluding: AtomicBuildTests.buildDependent))
             #expect(differences.isEmpty, "step \(step) \(edits): \(differences.prefix(5))")
+            let problems = try ProtocolCheck.problems(in: site.output)
+            #expect(problems.isEmpty, "step \(step) \(edits): \(problems.prefix(5))")
             compared += 1
         }
         #expect(compared == 12, "every step's sources build")

@@ -53,7 +53,7 @@ extension BuildOptions {
         guard isFolder.boolValue else {
             throw SiteError("the output \(output.path) is a file, not a folder: building would replace it; choose another --output")
         }
-        guard BuildManifest.build(inOutput: output) == nil,
+        guard !AtomicOutput.holdsBuild(output),
               let names = try? FileManager.default.contentsOfDirectory(atPath: output.path), !names.isEmpty else { return }
         throw SiteError(
             "the output folder \(output.path) holds files but no earlier build of a site: building would replace them; empty it, or choose another --output"

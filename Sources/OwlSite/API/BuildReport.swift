@@ -1,6 +1,7 @@
 /// What a successful build produced.
 public struct BuildReport: Sendable {
-    /// The build id: 16 hex digits, a hash of the output.
+    /// The build id: 16 hex digits, a hash of the whole output, which names the build's
+    /// record in the cache. It appears nowhere in the output: pages carry their own versions.
     public var buildID: String
     /// HTML pages written.
     public var pageCount: Int
@@ -12,6 +13,10 @@ public struct BuildReport: Sendable {
     public var warnings: [SiteError]
     /// Pages rendered anew rather than taken from the cache.
     public var renderedPageCount: Int
+    /// The keys (``PageVersion``, 16 hex digits, sorted) of the pages that the build added,
+    /// changed or removed, for `serve`'s live `build` event; nil when the previous build is
+    /// not known (a first build, or one without a cache), and any page may have changed.
+    public var changedPageKeys: [String]?
 
     /// The one-line summary printed at the end of a build.
     public var summary: String {

@@ -2,7 +2,7 @@ import Foundation
 import Owl
 
 /// Builds a site: reads its sources, renders every page and list, and swaps the result into
-/// the output folder together with the manifest of docs/formats.md §2.
+/// the output folder together with each page's state file and patches (docs/patch-format.md).
 public struct SiteBuilder: Sendable {
     /// What to build.
     public let options: BuildOptions
@@ -26,11 +26,7 @@ public struct SiteBuilder: Sendable {
                 // and the folder it names is locked and swapped (not the link itself).
                 let outputFolder = options.output.resolvingSymlinksInPath()
                 let lock = try lockOutput(outputFolder)
-                do {
-                    try build(into: outputFolder, reusingPreviousOutput: true, handingOver: report, releasing: lock)
-                } catch is OutputFile.PreviousOutputChanged {
-                    try build(into: outputFolder, reusingPreviousOutput: false, handingOver: report, releasing: lock)
-                }
+                try build(into: outputFolder, handingOver: report, releasing: lock)
             } catch {
                 report.fail(error)
             }
@@ -41,136 +37,170 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A build into `outputFolder`, which puts its report into `report` and releases `lock`
-    /// when the output is in place; one that is not `reusingPreviousOutput` renders every page
-    /// again instead of taking unchanged ones from the previous output (found changed by hand).
-    private func build(
-        into outputFolder: URL, reusingPreviousOutput: Bool, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock
-    ) throws {
+    /// when the output is in place. Its stages, each a function of the one before: read the
+    /// sources, plan the pages, render them, make their versions' files (state files and
+    /// patches), write; everything reused from earlier builds comes through ``BuildReuse``.
+    private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
-        let cacheFolder = options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
         let output = AtomicOutput(output: outputFolder)
-        let records = BuildRecords(cacheFolder: cacheFolder)
-        // A rebuild writes into the spare folder: its files are opened while the pages render.
-        let spare = reusingPreviousOutput ? SpareFiles.opening(besideOutput: output, records: records) : nil
-        defer { spare?.close() }
-        let config = try loadConfig()
-        let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
-        let cache = MarkdownCache(folder: cacheFolder, settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)")
-        let content = try SiteContent.load(options, config: config, cache: cache)
-        let plan = try SitePlan(content: content, templates: templates)
+        output.restoreInterruptedSwap()
+        let reuse = BuildReuse(cacheFolder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil, output: output)
+
+        // Read the sources.
+        let sources = try readSources(reuse: reuse)
+        // Plan the pages.
+        let plan = try SitePlan(content: sources.content, templates: sources.templates)
         // A first build writes every file: their folders are made while the pages render.
-        let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } }
+        let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
-        let previousOutput = output.previous
-        // The record of the build in the output, and of the pages that are reused from it.
-        let outputRecord = records.load(output: previousOutput)
-        let previous = reusingPreviousOutput ? outputRecord : nil
 
-        let site = PageKey.site(templates: templates, config: config, plan: plan, renderer: options.renderer)
-        let sources = PageKey.sources(of: plan)
-        let keys = try Array(plan.pages.indices).concurrentMap {
-            PageKey.key(for: plan.pages[$0], site: site, plan: plan, sources: sources, cellsShowContent: templates.cellsShowContent)
-        }
-        // Each page is looked up in the previous record here and in earlier ones by the patches.
-        let pathHashes = plan.pages.map { BuildRecord.pathHash($0.path) }
-        let reused = try Array(plan.pages.indices).concurrentMap { index -> RenderedPage? in
-            let path = plan.pages[index].path
-            guard let previous, let page = previous.page(path, pathHash: pathHashes[index]), page.key == keys[index] else { return nil }
-            return RenderedPage(path: path, reusing: page, of: previous)
-        }
-        // The pages with the longest lists first, so that neither core is left with one at the end.
-        let cellCounts = plan.pages.map(\.cellCount)
-        let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
-        let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: stale.map { plan.pages[$0] })
-        progress.begin(total: stale.count)
-        let rendered = try stale.concurrentMap { index in
-            defer { progress.step() }
-            return try renderer.render(plan.pages[index])
-        }
-        let renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
-        let pages = plan.pages.indices.map { reused[$0] ?? renderedByIndex[$0]! }  // every page is one or the other
+        // Render what changed; take the rest from the previous build.
+        let rendering = try render(plan, sources: sources, reuse: reuse, progress: progress)
+        let pages = rendering.pages
 
-        // The manifest's entries are put together on the other core while the files are
-        // gathered and hashed into the build id.
-        let (manifestEntries, gathered) = try inParallel({
-            BuildManifest.entries(pages.map { ($0.path, $0.json) })  // in the plan's order, by path
-        }, {
-            var files = try otherFiles(content: content, plan: plan, templates: templates, renderer: renderer)
-            try checkFolders(of: plan, besides: files, content: content)
-            for page in pages {
-                if files[page.file] != nil {
-                    throw error(about: page.file, content: content, plan: plan, "the file \(page.file) is also the page \(page.path)")
+        // The pages' own files (state files, patches) and the site's other files.
+        let history = sources.config.history
+        let pageFiles = try Array(pages.indices).concurrentMap { index -> PageFiles in
+            let page = pages[index]
+            if let reused = rendering.reused[index] { return PageFiles(reused: reused.page, path: page.path, kept: reused.files) }
+            return try PageFiles(rendered: page, key: rendering.keys[index], previous: reuse.previous?.record.page(page.path), keeping: history)
+        }
+        var files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
+        try checkFolders(of: plan, besides: files, content: sources.content)
+        for (page, own) in zip(pages, pageFiles) {
+            for (path, file) in own.files {
+                if files[path] != nil {
+                    throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also the page \(page.path)")
                 }
-                files[page.file] = page.output
+                files[path] = file
             }
-            return (files: files, buildID: Self.buildID(of: files))
-        })
-        var files = gathered.files
-        let buildID = gathered.buildID
-        let manifest = OutputFile(BuildManifest.json(build: buildID, entries: manifestEntries))
-        files[BuildManifest.file] = manifest
-        files[BuildManifest.headFile] = OutputFile(BuildManifest.head(build: buildID))
-        let history = BuildHistory(reading: previousOutput).adding(buildID, keepingEarlier: config.history)
-        files.merge(try history.files(manifest: manifest, previousOutput: previousOutput, previous: previous)) { new, _ in new }
-        // The records of the earlier builds, read once (on both cores): the patches compare
-        // with them, and one of them describes the spare folder the output is written into.
-        // So is the record of an earlier build with this build's id (the same sources
-        // again), read now: while the output is written, this build's record replaces it.
-        let earlier = Array(history.earlier)
-        let known = [buildID] + earlier
-        let knownRecords = try known.concurrentMap { $0 == outputRecord?.build ? outputRecord : records.load($0) }
-        let recordsByBuild = Dictionary(uniqueKeysWithValues: zip(known, knownRecords).compactMap { build, record in record.map { (build, $0) } })
-        let record = { @Sendable (build: String) in
-            recordsByBuild[build] ?? (build == buildID ? nil : records.load(build))
         }
-        let pagesByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0) })
-        let patches = try PatchFile.files(
-            from: earlier, to: buildID, pages: pages, pathHashes: pathHashes, record: record, previousOutput: previousOutput
-        ) { file in
-            guard let page = pagesByFile[file] else { throw SiteError(file: file, "the manifest names a page that was not written") }
-            return try page.output.bytes(buildID: buildID, previousOutput: previousOutput)
-        }
-        files.merge(patches) { new, _ in new }
+        let buildID = Self.buildID(of: files)
+        let warnings = sources.config.sectionWarnings(source: options.source) + plan.warnings
+            + [RenderedPage.versionWarning(pages)].compactMap { $0 }
+            + (try LinkChecker.warnings(items: sources.content.items, outputFiles: Set(files.keys), config: sources.config, sourceRoot: options.source))
 
-        let warnings = config.sectionWarnings(source: options.source) + plan.warnings + [RenderedPage.buildIDWarning(pages)].compactMap { $0 }
-            + (try LinkChecker.warnings(items: content.items, outputFiles: Set(files.keys), config: config, sourceRoot: options.source))
-        // The caches are saved on the other core while the output is written. The record is
-        // of no use unless the output is swapped in, and does no harm if it is not.
+        // Write. The caches are saved on the other core meanwhile: the record is of no use
+        // unless the output is swapped in, and does no harm if it is not.
         let savingCaches = DispatchGroup()
-        DispatchQueue.global().async(group: savingCaches) { cache.save() }
-        let writtenFiles = files
+        DispatchQueue.global().async(group: savingCaches) { sources.markdown.save() }
+        let recordFiles = files.mapValues(\.record)
         DispatchQueue.global().async(group: savingCaches) {
-            let recordPages = Dictionary(uniqueKeysWithValues: zip(keys, pages).map { ($1.path, $1.record(key: $0)) })
-            records.save(build: buildID, files: writtenFiles.mapValues(\.record), pages: recordPages)
+            let recordPages = Dictionary(uniqueKeysWithValues: zip(pages, pageFiles).map { ($0.path, $1.record) })
+            reuse.save(build: buildID, files: recordFiles, pages: recordPages)
         }
         do {
             // A build id hashes every file: when the output already holds this build, the
-            // files it would write are the files it has (unless some were put in or taken out by hand).
-            let holdsThisBuild = previous.map { $0.build == buildID && previousOutput == outputFolder && output.holdsUnchanged($0) } ?? false
+            // files it would write are the files it has (unless some were changed by hand).
+            let holdsThisBuild = reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
             if !holdsThisBuild {
                 writing = true
-                try output.write(files, buildID: buildID, record: record, prepared: preparedFolders, spare: spare)
+                try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders)
             }
         } catch {
             savingCaches.wait()
             throw error
         }
-        // Unless the write took them: the spare's files are of no more use, before the report goes.
-        spare?.close()
         savingCaches.wait()
-        // The build swapped out becomes the next build's staging folder: its record stays.
-        records.prune(keeping: Set(history.builds + [outputRecord?.build].compactMap { $0 }))
+        reuse.prune(keeping: buildID)
         progress.finish()
         lock.release()
         report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
-            duration: clock.now - start, warnings: warnings, renderedPageCount: stale.count
+            duration: clock.now - start, warnings: warnings, renderedPageCount: rendering.renderedCount,
+            changedPageKeys: Self.changedPageKeys(pages, previous: reuse.previous?.record)
         ))
+    }
+
+    /// What the build reads: the settings, the theme, the content (through the Markdown cache).
+    struct Sources: Sendable {
+        let config: SiteConfig
+        let templates: TemplateSet
+        let markdown: MarkdownCache
+        let content: SiteContent
+    }
+
+    /// Reads the sources; their Markdown comes from `reuse`'s cache when it is unchanged.
+    private func readSources(reuse: BuildReuse) throws -> Sources {
+        let config = try loadConfig()
+        let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
+        let markdown = reuse.markdownCache(
+            settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)"
+        )
+        let content = try SiteContent.load(options, config: config, cache: markdown)
+        return Sources(config: config, templates: templates, markdown: markdown, content: content)
+    }
+
+    /// The pages of a build, the plan's and then the not-found page (unless the site brings
+    /// its own), rendered or reused.
+    struct Rendering {
+        let pages: [RenderedPage]
+        /// For each page, the hash of its inputs.
+        let keys: [UInt64]
+        /// For each page taken from the previous build, its record entry and files.
+        let reused: [(page: BuildRecord.Page, files: [OutputFile])?]
+        let renderedCount: Int
+    }
+
+    /// Renders the pages of `plan` whose inputs changed, or whose files the output no longer
+    /// holds as the previous build left them; takes the others from the previous build.
+    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, progress: ProgressLine) throws -> Rendering {
+        let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
+        let itemSources = PageKey.sources(of: plan)
+        let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
+        let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
+        let keys = try Array(paths.indices).concurrentMap { index in
+            index < plan.pages.count
+                ? PageKey.key(for: plan.pages[index], site: site, plan: plan, sources: itemSources, cellsShowContent: sources.templates.cellsShowContent)
+                : PageKey.notFoundKey(site: site)
+        }
+        let reused = try Array(paths.indices).concurrentMap { index -> (page: BuildRecord.Page, files: [OutputFile])? in
+            let path = paths[index]
+            guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]),
+                  let files = reuse.keptFiles(PageFiles.paths(of: page, path: path)) else { return nil }
+            return (page, files)
+        }
+        // The pages with the longest lists first, so that neither core is left with one at the end.
+        let cellCounts = plan.pages.map(\.cellCount)
+        let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
+        let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] })
+        progress.begin(total: stale.count)
+        let rendered = try stale.concurrentMap { index in
+            defer { progress.step() }
+            return try renderer.render(plan.pages[index])
+        }
+        var renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
+        if hasNotFoundPage, reused[plan.pages.count] == nil {
+            renderedByIndex[plan.pages.count] = renderer.renderNotFoundPage(path: Self.notFoundPath)
+        }
+        let pages = paths.indices.map { index in
+            reused[index].map { RenderedPage(path: paths[index], reusing: $0.page, output: $0.files[0]) } ?? renderedByIndex[index]!  // every page is one or the other
+        }
+        return Rendering(pages: pages, keys: keys, reused: reused, renderedCount: renderedByIndex.count)
+    }
+
+    /// The not-found page's path below the site root: its key names its state file.
+    static let notFoundPath = "/" + SitePath.notFoundFile
+
+    /// The keys of the pages that are new, changed or gone since `previous`; nil when the
+    /// previous build is not known.
+    static func changedPageKeys(_ pages: [RenderedPage], previous: BuildRecord?) -> [String]? {
+        guard let previous else { return nil }
+        var keys: [String] = []
+        var paths = Set<String>()
+        for page in pages {
+            paths.insert(page.path)
+            if page.reused == nil, previous.page(page.path)?.version != page.version { keys.append(PageVersion.hex(page.key)) }
+        }
+        if previous.pageCount > pages.count - keys.count {
+            for path in previous.pagePaths() where !paths.contains(path) { keys.append(PageVersion.hex(PageVersion.key(ofPath: path))) }
+        }
+        return keys.sorted()
     }
 
     /// Locks `outputFolder` for this build, saying so on the terminal while another build holds it.
@@ -192,9 +222,9 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// Static files, theme assets, owl.js, the feed, the sitemap, and the not-found page and
-    /// `.nojekyll` (unless the site brings its own).
-    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, renderer: PageRenderer) throws -> [String: OutputFile] {
+    /// Static files, theme assets, owl.js, the feeds, the sitemap, and `.nojekyll` (unless
+    /// the site brings its own).
+    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
         if let script = EmbeddedTheme.owlLiveJS { files["\(SitePath.reservedFolder)/owl-live.js"] = OutputFile(Array(script.utf8)) }
@@ -209,7 +239,6 @@ public struct SiteBuilder: Sendable {
             files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
         }
         files[SitePath.sitemapFile] = OutputFile(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config))
-        if files[SitePath.notFoundFile] == nil { files[SitePath.notFoundFile] = renderer.renderNotFoundPage() }
         if files[SitePath.noJekyllFile] == nil { files[SitePath.noJekyllFile] = OutputFile([]) }
         let redirects = try RedirectPage.files(items: plan.items, pages: plan.pages, files: files, config: content.config) { file in
             origin(of: file, content: content, plan: plan).name
@@ -217,9 +246,9 @@ public struct SiteBuilder: Sendable {
         return files.merging(redirects) { old, _ in old }
     }
 
-    /// A hash of every file's path and bytes (pages with their build id blanked): each
-    /// path hashed with its file's hash, and those hashes added up, which gives the same
-    /// sum in any order (sorting 10,000 paths took longer than all the hashing).
+    /// A hash of every file's path and bytes, which names the build's record (and appears
+    /// nowhere in the output): each path hashed with its file's hash, and those hashes added
+    /// up, which gives the same sum in any order (sorting 10,000 paths took longer than all the hashing).
     static func buildID(of files: [String: OutputFile]) -> String {
         var sum: UInt64 = 0
         for (path, file) in files {

@@ -38,7 +38,7 @@ final class MarkdownCache: Sendable {
 
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
-    private static let formatVersion = 8
+    private static let formatVersion = 9
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
@@ -85,7 +85,7 @@ final class MarkdownCache: Sendable {
         let none = Array(repeating: [UInt64: Earlier](), count: shardCount)
         guard let folder = folder?.path else { return none }
         let shards = try? Array(0..<shardCount).concurrentMap { shard in
-            guard let bytes = SharedBytes(mappingFile: folder + "/\(shard).bin") else { return [UInt64: Earlier]() }
+            guard let bytes = CacheFile.read(folder + "/\(shard).bin") else { return [UInt64: Earlier]() }
             return (try? decode(bytes, settings: settings)) ?? [:]
         }
         return shards ?? none

@@ -11,16 +11,16 @@ struct AtomicOutput {
     private var parent: URL { output.deletingLastPathComponent() }
     private var stagingPrefix: String { ".\(output.lastPathComponent).owl-" }
 
-    /// The previous output, or the copy a build killed during the swap left behind.
-    var previous: URL? {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: output.path) { return output }
-        return leftovers(kind: "old").first
+    /// Whether `folder` holds a build of owl-site: its own folder `_owl/` is there.
+    static func holdsBuild(_ folder: URL) -> Bool {
+        var status = stat()
+        return lstat(folder.appendingPathComponent(SitePath.reservedFolder).path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The spare folder: the output a build before the previous one swapped out, which the
-    /// next build writes into.
-    var spare: URL? { leftovers(kind: "spare").first }
+    /// The folder a rebuild writes into, turned into its staging folder: the spare (the
+    /// output a build before the previous one swapped out), or a folder a killed or failed
+    /// build left beside the output.
+    var spare: URL? { (leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old")).first }
 
     /// Folders of a first build's output, made on a thread of their own while its pages
     /// render (``prepareFolders(holding:)``): making 10,000 post folders in one parent takes the
@@ -39,11 +39,9 @@ struct AtomicOutput {
     /// When there is no output yet, nor any folder an earlier build left beside it, makes
     /// this build's staging folder now and starts making the folders that hold `files`
     /// (paths below the output) in it; nil otherwise. Give the result to
-    /// ``write(_:buildID:record:prepared:spare:)``, or to ``discard(_:)`` should the build not get there.
+    /// ``write(_:build:records:prepared:)``, or to ``discard(_:)`` should the build not get there.
     func prepareFolders(holding files: () -> [String]) -> PreparedFolders? {
-        guard !FileManager.default.fileExists(atPath: output.path),
-              spare == nil, leftovers(kind: "new").isEmpty, leftovers(kind: "old").isEmpty,
-              (try? makeFolder(parent)) != nil else { return nil }
+        guard !FileManager.default.fileExists(atPath: output.path), spare == nil, (try? makeFolder(parent)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
         let folders = FileTree.folders(holding: files()), made = HandOver<Set<String>>()
@@ -51,40 +49,30 @@ struct AtomicOutput {
         return PreparedFolders(staging: staging, made: made)
     }
 
-    /// Gives up `prepared`, for a build that ends without writing: its folder is kept as
-    /// the spare, which a later build empties and fills.
+    /// Gives up `prepared`, for a build that ends without writing: it holds nothing but
+    /// empty folders, and is deleted.
     func discard(_ prepared: PreparedFolders) {
         _ = prepared.wait()
-        keepAsSpare(prepared.staging)
+        try? FileManager.default.removeItem(at: prepared.staging)
     }
 
-    /// Keeps `folder` as the spare, which a later build empties and fills; deletes it if it
-    /// cannot be kept.
-    private func keepAsSpare(_ folder: URL) {
-        if rename(folder.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
-    /// Writes `files` (path below the output → file) with `buildID` filled in, and puts them
-    /// in place of the output. Folders `prepared` for it are used as they are, and so are the
-    /// files of the `spare` folder, opened while the build rendered.
+    /// Writes `files` (path below the output → file), the output of `build`, and puts them in
+    /// place of the output. Folders `prepared` for it are used as they are.
     ///
     /// The output replaced by the previous build is kept aside as a spare and becomes this
     /// build's staging folder, which spares the file system from allocating (and later
-    /// freeing) an inode per page on every build. When `record` knows the build the spare
-    /// holds, only what differs is written: a file whose bytes are the same but for the build
-    /// id gets the new id written over the old one, and nothing else, unless it was changed
-    /// after that build finished (by hand, while it was the output), as seen when the file
-    /// is opened (a file of `spare` is opened while the build renders); and what was put
-    /// into or taken out of its folders since is deleted or made again (``FolderChanges``).
-    /// Otherwise every file is written and anything else deleted.
+    /// freeing) an inode per page on every build. When `records` know the build the spare
+    /// holds (as it was when that build finished), only what differs is written: a file at
+    /// the same hash and size is left as it is unless it was changed since (by hand, while it
+    /// was the output: its change time says so), and what was put into or taken out of its
+    /// folders since is deleted or made again (``FolderChanges``). A file that is ``OutputFile/Content/kept``
+    /// and not in the spare is copied from the previous output. Otherwise every file is
+    /// written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
-    func write(
-        _ files: [String: OutputFile], buildID: String, record: (String) -> BuildRecord?, prepared: PreparedFolders? = nil, spare: SpareFiles? = nil
-    ) throws {
+    /// A build that fails while writing (a full disk) deletes what it wrote.
+    func write(_ files: [String: OutputFile], build: String, records: BuildRecords, prepared: PreparedFolders? = nil) throws {
         let made = prepared?.wait() ?? []
         let staging: URL
         // Whether the staging folder was made by this build, and so holds no file yet.
@@ -94,115 +82,92 @@ struct AtomicOutput {
             isNew = true
         } else {
             try makeFolder(parent)
-            restoreInterruptedSwap()
             staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
             isNew = try prepare(staging)
         }
         do {
-            // The manifest is written last: when it changed, the build that wrote the folder
-            // had finished. Without it the folder counts as unknown, should this build not finish.
-            let manifestPath = staging.appendingPathComponent(Self.manifestFile).path
-            let held = BuildManifest.build(inOutput: staging).flatMap(record)
-            let finished = FileWriter.changeTime(ofFile: manifestPath)
+            let held = isNew ? nil : records.held(by: staging)
+            // From here on the folder holds no known build until it holds this one.
+            if !isNew, held != nil || records.folder != nil { records.remember(staging, holding: nil) }
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             defer { close(folder) }
-            // Looked at before the manifest goes, which changes its folder: by the spare's
-            // thread while the pages rendered, as a rule.
-            var changes: FolderChanges?
-            if let held, let finished {
-                changes = spare?.folderChanges(in: staging, holding: held.build, finishedAt: finished)
-                    ?? FolderChanges(holding: held.filePaths(), in: folder, finishedAt: finished)
-            }
-            unlink(manifestPath)
-            let writer = FileWriter(root: folder, buildID: buildID, previousOutput: previous)
-            var rest = files
-            let manifest = rest.removeValue(forKey: Self.manifestFile)
-            if let held, let finished {
+            let writer = FileWriter(root: folder, rootPath: staging.path, previousOutput: FileManager.default.fileExists(atPath: output.path) ? output : nil)
+            if let held {
+                let changes = FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {
-                    let kept = FileTree.folders(holding: rest.keys)
+                    let kept = FileTree.folders(holding: files.keys)
                     for changed in changes.changed {
-                        try removeUnknownEntries(of: changed, in: staging, keeping: rest, folders: kept, known: changes.known)
+                        try removeUnknownEntries(of: changed, in: staging, keeping: files, folders: kept, known: changes.known)
                     }
                     // Folders deleted by hand are made again (where a file of the record is in
                     // the way, the update deletes it and makes the folder, or says why not).
                     try? makeFolders(kept, in: staging)
                 }
-                try update(staging, holding: held, finishedAt: finished, to: rest, writer: writer, spare: spare)
+                try update(staging, holding: held, to: files, writer: writer)
             } else {
                 // A new folder holds nothing but folders this build needs.
                 if !isNew { try prune(staging, keeping: files) }
-                try makeFolders(FileTree.folders(holding: rest.keys).subtracting(made), in: staging)
-                _ = try Array(rest).concurrentMap { try writer.write($1, to: $0, isNew: isNew) }
+                try makeFolders(FileTree.folders(holding: files.keys).subtracting(made), in: staging)
+                _ = try Array(files).concurrentMap { try writer.write($1, to: $0, isNew: isNew) }
             }
-            if let manifest {
-                try makeFolders(FileTree.folders(holding: [Self.manifestFile]), in: staging)
-                try writer.write(manifest, to: Self.manifestFile)
-            }
+            records.remember(staging, holding: build, finished: FileWriter.now())
             try swap(in: staging)
         } catch {
-            keepAsSpare(staging)
+            // What was written is of no use, and may fill the disk: the folder goes.
+            records.remember(staging, holding: nil)
+            try? FileManager.default.removeItem(at: staging)
             throw error
         }
     }
 
-    /// Whether the output holds the build `record` describes with no file or folder put into
+    /// Keeps `folder` as the spare, which a later build turns into its output; deletes it if it
+    /// cannot be kept.
+    private func keepAsSpare(_ folder: URL) {
+        if rename(folder.path, parent.appendingPathComponent("\(stagingPrefix)spare").path) != 0 {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Whether the output holds the build `held` describes with no file or folder put into
     /// or taken out of it since that build finished (``FolderChanges``), and no file written
     /// over: a build of the same sources then has nothing to write.
-    func holdsUnchanged(_ record: BuildRecord) -> Bool {
-        guard let finished = FileWriter.changeTime(ofFile: output.appendingPathComponent(Self.manifestFile).path) else { return false }
+    func holdsUnchanged(_ held: BuildRecords.HeldBuild) -> Bool {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        let files = record.fileSizes()  // the paths decoded once, for the folders and the files
-        guard FolderChanges(holding: files.map(\.path), in: folder, finishedAt: finished)?.changed.isEmpty ?? false else { return false }
-        let kept = try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: finished) }
+        let files = held.record.fileSizes()  // the paths decoded once, for the folders and the files
+        guard FolderChanges(holding: files.map(\.path), in: folder, finishedAt: held.finished)?.changed.isEmpty ?? false else { return false }
+        let kept = try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: held.finished) }
         return kept?.allSatisfy { $0 } ?? false
     }
 
-    /// The manifest, written last: a staging folder without one is one a build did not finish.
-    private static let manifestFile = BuildManifest.file
-
-    /// Turns `folder`, which holds the build `held` as it was when it finished at `finished`,
-    /// into `files` (all but the manifest, which the caller writes last): deletes what is
-    /// gone, rewrites what changed and writes the new build id into what did not. The files
-    /// of the `spare` folder opened already are written through and closed, if it is `folder`.
-    private func update(
-        _ folder: URL, holding held: BuildRecord, finishedAt finished: Int, to files: [String: OutputFile], writer: FileWriter,
-        spare: SpareFiles?
-    ) throws {
+    /// Turns `folder`, which holds the build `held`, into `files`: deletes what is gone,
+    /// writes what is new or changed (or changed by hand since), and leaves the rest.
+    private func update(_ folder: URL, holding held: BuildRecords.HeldBuild, to files: [String: OutputFile], writer: FileWriter) throws {
         let root = folder.path
         let entries = Array(files)
-        let heldEntries = try entries.concurrentMap { held.fileEntry($0.key) }
+        let heldEntries = try entries.concurrentMap { held.record.fileEntry($0.key) }
         // Only the folders of the files that come and go are worked on: a rebuild swaps a few
-        // patches and manifests of the history, and keeps 10,000 pages where they are.
-        let heldManifest = held.fileEntry(Self.manifestFile)?.number
+        // state files and patches, and keeps 10,000 pages where they are.
         let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
-        if !added.isEmpty || held.fileCount - (heldManifest == nil ? 0 : 1) != files.count {
-            // The files held that were not found above, nor the manifest, are gone.
-            let found = Set(heldEntries.compactMap { $0?.number } + [heldManifest].compactMap { $0 })
-            let gone = held.filePaths(besides: found)
+        if !added.isEmpty || held.record.fileCount != files.count {
+            // The files held that were not found above are gone.
+            let found = Set(heldEntries.compactMap { $0?.number })
+            let gone = held.record.filePaths(besides: found)
             for path in gone { unlink(root + "/" + path) }
             // Deepest first; `rmdir` leaves a folder that still holds something.
             for directory in FileTree.folders(holding: gone).sorted(by: >) { rmdir(root + "/" + directory) }
             try makeFolders(FileTree.folders(holding: added), in: folder)
         }
-        // From here on each of them is closed, whatever happens.
-        let opened = spare?.take(in: folder, holding: held.build, finishedAt: finished) ?? [:]
-        SpareFiles.close(opened.filter { files[$0.key] == nil }.values)
         _ = try Array(entries.indices).concurrentMap { index in
             let (path, file) = entries[index]
-            let descriptor = opened[path]
-            defer { if let descriptor { close(descriptor) } }
             if let old = heldEntries[index]?.file, old == file.record {
-                if let descriptor {
-                    try writer.writeBuildID(of: file, into: descriptor, path: path)
-                } else {
-                    try writer.writeBuildID(of: file, to: path, unchangedSince: finished)
-                }
-            } else {
-                try writer.write(file, to: path)
+                // Checked already, when the build decided to keep it.
+                if case .kept(inStaging: true) = file.content { return }
+                if FileWriter.isKept(path, in: writer.root, size: file.size, unchangedSince: held.finished) { return }
             }
+            try writer.write(file, to: path)
         }
     }
 
@@ -311,8 +276,9 @@ struct AtomicOutput {
         if hadOutput { keepAsSpare(aside) }
     }
 
-    /// A build killed between its two renames leaves no output but the old one aside: put it back.
-    private func restoreInterruptedSwap() {
+    /// A build killed between its two renames leaves no output but the old one aside: put it
+    /// back (a build calls this first, holding the lock).
+    func restoreInterruptedSwap() {
         guard !FileManager.default.fileExists(atPath: output.path), let old = leftovers(kind: "old").first else { return }
         _ = rename(old.path, output.path)
     }

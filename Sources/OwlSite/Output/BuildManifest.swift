@@ -1,30 +1,8 @@
-/// `public/_owl/build.json`: the build id and, per page, the structure and byte ranges of
-/// its lists and regions (docs/formats.md §2).
-public struct BuildManifest: Codable, Sendable, Equatable {
-    /// Always `owl-build`.
-    public var format = "owl-build"
-    /// The manifest format version.
-    public var version = Self.currentVersion
-    /// The build id.
-    public var build: String
-    /// Pages by their path below the site root (`/`, `/posts/`).
-    public var pages: [String: ManifestPage]
-
-    /// A manifest of `pages` for `build`.
-    public init(build: String, pages: [String: ManifestPage]) {
-        self.build = build
-        self.pages = pages
-    }
-
-    /// The version this code writes and reads. (Version 1 hashed with FNV-1a; its hashes
-    /// cannot be compared with version 2's XXH64.)
-    public static let currentVersion = 2
-
-    /// Whether this code reads manifests of this manifest's format and version.
-    var isReadable: Bool { format == "owl-build" && version == Self.currentVersion }
-}
-
-/// One page of the manifest.
+/// The structure of a built page that patches are made from: its lists, sections, cells and
+/// regions with their hashes and byte ranges (docs/formats.md). The build record keeps it for
+/// each page's current and older versions, in binary form; `owl-site diff` reads it back from
+/// a page's DOM markers (``PageScanner``).
+/// One page's manifest entry.
 public struct ManifestPage: Codable, Sendable, Equatable {
     /// The file below the output folder.
     public var file: String

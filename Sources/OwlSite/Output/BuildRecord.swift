@@ -1,23 +1,24 @@
 import Owl
 
-/// What one build wrote, kept in `.owl-cache/builds/BUILD.bin`: every file's hash and where
-/// its build id sits, and every page's input key and manifest entry. Later builds reuse its
-/// pages, update its folder in place and diff against it without reading its files.
+/// What one build wrote, kept in `.owl-cache/builds/BUILD.bin` (BUILD: a hash of the whole
+/// output, which names the record and appears nowhere in the output): every file's hash and
+/// size, and every page's input key, version, manifest entry and older versions
+/// (``PageHistory``). Later builds reuse its pages, update its folder in place and make
+/// patches from its pages' versions without reading its files.
 ///
 /// A record is read lazily: opening one reads two tables of fixed-size rows sorted by the
 /// hash of their path, and a file or page entry is decoded only when it is looked up.
 ///
-/// The pages' manifest entries, most of a record's bytes, are kept apart in segment files
+/// The pages' manifest entries and histories, most of a record's bytes, are kept apart in segment files
 /// (`.owl-cache/builds/NAME.blobs`) that records share: a page taken unchanged from an
 /// earlier build points to the segment that already holds its entries, so a rebuild writes
 /// the entries of the pages it rendered, not of all of them (see ``encode(build:files:pages:newSegment:)``).
 struct BuildRecord: Sendable {
     /// One file of the build.
     struct File: Sendable, Equatable {
-        /// Hash of the bytes with the build id blanked.
+        /// Hash of the bytes.
         var hash: UInt64
         var size: Int
-        var buildIDOffsets: [Int]
     }
 
     /// One page of the build.
@@ -26,18 +27,24 @@ struct BuildRecord: Sendable {
         var key: UInt64
         /// The page's file below the output folder, as it was written.
         var file: String
+        /// The page's version (``PageVersion``).
+        var version: UInt64
+        /// Whether the page carries its key and version.
+        var carriesVersion: Bool
+        /// The older versions with a patch to `version`, most recent first (``PageHistory/from``).
+        var from: [UInt64]
         var output: File
-        /// The page's entry in `build.json`, as the manifest writes it.
-        var json: SharedBytes
-        /// The page's entry in the cache's binary form.
+        /// The page's older versions (``PageHistory``), in the cache's binary form.
+        var history: SharedBytes
+        /// The page's manifest entry in the cache's binary form.
         var binary: SharedBytes
-        /// Where `json` and `binary` are kept, when they were read from a record: a record
+        /// Where `history` and `binary` are kept, when they were read from a record: a record
         /// of a later build that takes the page unchanged points there again.
         var stored: Stored? = nil
     }
 
-    /// The segment file that keeps a page's manifest entries (of `segmentSize` bytes): the
-    /// page's `json` and `binary` are slices of it, the one right after the other.
+    /// The segment file that keeps a page's history and manifest entry (of `segmentSize`
+    /// bytes): the page's `history` and `binary` are slices of it, the one right after the other.
     struct Stored: Sendable, Equatable {
         var segment: String
         var segmentSize: Int
@@ -59,7 +66,7 @@ struct BuildRecord: Sendable {
         var entry: Int
     }
 
-    private static let formatVersion = 5
+    private static let formatVersion = 6
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their
@@ -111,15 +118,8 @@ struct BuildRecord: Sendable {
     /// The file at `path` below the output folder, and its number among the record's files
     /// (for ``filePaths(besides:)``).
     func fileEntry(_ path: String) -> (file: File, number: Int)? {
-        guard let (index, input) = entry(path, hash: nil, in: fileRows) else { return nil }
-        var reader = input
-        guard let offsets = try? Self.buildIDOffsets(&reader) else { return nil }
-        return (File(hash: fileRows[index].hash, size: fileRows[index].size, buildIDOffsets: offsets), index)
-    }
-
-    /// The build id offsets of an entry, where `reader` is.
-    private static func buildIDOffsets(_ reader: inout BinaryReader) throws -> [Int] {
-        try (0..<reader.count()).map { _ in try reader.int() }
+        guard let (index, _) = entry(path, hash: nil, in: fileRows) else { return nil }
+        return (File(hash: fileRows[index].hash, size: fileRows[index].size), index)
     }
 
     /// The hash a record finds `path` by: a caller that looks a path up in several records
@@ -133,17 +133,20 @@ struct BuildRecord: Sendable {
         guard let (index, input) = entry(path, hash: pathHash, in: pageRows) else { return nil }
         let row = pageRows[index]
         var reader = input
-        guard let key = try? reader.uint64(), let file = try? reader.string(),
-              let offsets = try? Self.buildIDOffsets(&reader),
+        guard let key = try? reader.uint64(), let file = try? reader.string(), let version = try? reader.uint64(),
+              let carriesVersion = try? reader.bool(), let fromCount = try? reader.count(),
+              let from = try? (0..<fromCount).map({ _ in try reader.uint64() }),
               let index = try? reader.int(), segments.indices.contains(index),
-              let start = try? reader.int(), let jsonCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
+              let start = try? reader.int(), let historyCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
         let (name, segment) = segments[index]
         // Compared without sums: the numbers come from a file, and may be anything.
-        guard start >= 0, jsonCount >= 0, binaryCount >= 0, start <= segment.count, jsonCount <= segment.count - start,
-              binaryCount <= segment.count - start - jsonCount else { return nil }
+        guard start >= 0, historyCount >= 0, binaryCount >= 0, start <= segment.count, historyCount <= segment.count - start,
+              binaryCount <= segment.count - start - historyCount else { return nil }
         return Page(
-            key: key, file: file, output: File(hash: row.hash, size: row.size, buildIDOffsets: offsets),
-            json: segment[start..<(start + jsonCount)], binary: segment[(start + jsonCount)..<(start + jsonCount + binaryCount)],
+            key: key, file: file, version: version, carriesVersion: carriesVersion, from: from,
+            output: File(hash: row.hash, size: row.size),
+            history: segment[start..<(start + historyCount)],
+            binary: segment[(start + historyCount)..<(start + historyCount + binaryCount)],
             stored: Stored(segment: name, segmentSize: segment.count)
         )
     }
@@ -162,8 +165,8 @@ struct BuildRecord: Sendable {
     func files() -> [(path: String, file: File)] {
         fileRows.compactMap { row in
             var reader = BinaryReader(bytes, at: row.entry)
-            guard let path = try? reader.string(), let offsets = try? Self.buildIDOffsets(&reader) else { return nil }
-            return (path, File(hash: row.hash, size: row.size, buildIDOffsets: offsets))
+            guard let path = try? reader.string() else { return nil }
+            return (path, File(hash: row.hash, size: row.size))
         }
     }
 
@@ -272,7 +275,7 @@ struct BuildRecord: Sendable {
         for page in pages.values {
             guard let stored = page.stored else { continue }
             sizes[stored.segment] = stored.segmentSize
-            used[stored.segment, default: 0] += page.json.count + page.binary.count
+            used[stored.segment, default: 0] += page.history.count + page.binary.count
         }
         // Room is left for a new segment only when some page's entries must be written.
         let rendered = pages.values.contains { $0.stored == nil }
@@ -288,21 +291,21 @@ struct BuildRecord: Sendable {
         for (path, file) in files {
             fileRows.append(Row(pathHash: pathHash(path), hash: file.hash, size: file.size, entry: entries.bytes.count))
             entries.string(path)
-            entries.int(file.buildIDOffsets.count)
-            for offset in file.buildIDOffsets { entries.int(offset) }
         }
         for (path, page) in pages {
             pageRows.append(Row(pathHash: pathHash(path), hash: page.output.hash, size: page.output.size, entry: entries.bytes.count))
             entries.string(path)
             entries.uint64(page.key)
             entries.string(page.file)
-            entries.int(page.output.buildIDOffsets.count)
-            for offset in page.output.buildIDOffsets { entries.int(offset) }
+            entries.uint64(page.version)
+            entries.bool(page.carriesVersion)
+            entries.int(page.from.count)
+            for version in page.from { entries.uint64(version) }
             if let stored = page.stored, let index = segmentIndices[stored.segment] {
-                // A stored page's json and binary are the slices `page(_:)` made: one after the other.
-                assert(page.binary.startIndex == page.json.endIndex, "a stored page's entries lie one after the other in its segment")
+                // A stored page's history and binary are the slices `page(_:)` made: one after the other.
+                assert(page.binary.startIndex == page.history.endIndex, "a stored page's entries lie one after the other in its segment")
                 entries.int(index)
-                entries.int(page.json.startIndex)
+                entries.int(page.history.startIndex)
             } else {
                 if segmentIndices[newSegment] == nil {
                     segmentIndices[newSegment] = segmentNames.count
@@ -310,10 +313,10 @@ struct BuildRecord: Sendable {
                 }
                 entries.int(segmentIndices[newSegment]!)
                 entries.int(segmentSize)
-                segment += [page.json, page.binary]
-                segmentSize += page.json.count + page.binary.count
+                segment += [page.history, page.binary]
+                segmentSize += page.history.count + page.binary.count
             }
-            entries.int(page.json.count)
+            entries.int(page.history.count)
             entries.int(page.binary.count)
         }
         var out = BinaryWriter()

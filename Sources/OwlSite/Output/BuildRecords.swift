@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The records of recent builds, one file per build in `.owl-cache/builds/`, and the segment
-/// files that hold their pages' manifest entries.
+/// The records of recent builds, one file per build in `.owl-cache/builds/`, the segment
+/// files that hold their pages' manifest entries and histories, and which build each output
+/// folder (the output, the spare, a staging folder) holds: no file in the output says so.
 struct BuildRecords: Sendable {
     /// The folder, nil when builds keep no cache.
     let folder: URL?
@@ -11,19 +15,86 @@ struct BuildRecords: Sendable {
         folder = cacheFolder?.appendingPathComponent("builds")
     }
 
-    /// The record of `build`, nil when there is none or it cannot be read.
+    /// The record of `build`, nil when there is none or it cannot be read (its checksum,
+    /// format version or any of its segments' checksums do not check out).
     func load(_ build: String) -> BuildRecord? {
-        guard let folder, BuildManifest.isBuildID(build),
-              let bytes = SharedBytes(mappingFile: folder.appendingPathComponent("\(build).bin").path),
-              let record = try? BuildRecord(decoding: bytes, segment: { SharedBytes(mappingFile: folder.appendingPathComponent("\($0).blobs").path) }),
+        guard let folder, BuildRecord.isSegmentName(build),
+              let bytes = CacheFile.read(folder.appendingPathComponent("\(build).bin").path),
+              let record = try? BuildRecord(decoding: bytes, segment: { CacheFile.read(folder.appendingPathComponent("\($0).blobs").path) }),
               record.build == build else { return nil }
         return record
     }
 
-    /// The record of the build whose output is in `output`, if there is one.
-    func load(output: URL?) -> BuildRecord? {
-        guard let output, let build = BuildManifest.build(inOutput: output) else { return nil }
-        return load(build)
+    /// The build the output folder `output` holds, as it was when that build finished, and
+    /// its record; nil when unknown (no record, or a build was killed while writing it).
+    func held(by output: URL?) -> HeldBuild? {
+        guard let output, let identity = FolderIdentity(path: output.path),
+              let entry = folderEntries()[identity], let record = load(entry.build) else { return nil }
+        return HeldBuild(record: record, finished: entry.finished)
+    }
+
+    /// A build that an output folder holds: its record, and when it finished writing the
+    /// folder (a change time, in nanoseconds): whatever changed in the folder since was changed by hand.
+    struct HeldBuild: Sendable {
+        let record: BuildRecord
+        let finished: Int
+    }
+
+    /// Says that `folder` holds `build`, written completely by `finished`; or, with `build`
+    /// nil, that what it holds is unknown (before a build writes into it). False when the
+    /// cache could not be written (then nothing is known of the folder).
+    @discardableResult
+    func remember(_ folder: URL, holding build: String?, finished: Int = 0) -> Bool {
+        guard let records = self.folder, let identity = FolderIdentity(path: folder.path) else { return false }
+        var entries = folderEntries()
+        entries[identity] = build.map { FolderEntry(build: $0, finished: finished) }
+        // The output, the spare and a staging folder or two: older entries are of folders gone.
+        if entries.count > Self.folderLimit {
+            let kept = entries.sorted { $0.value.finished > $1.value.finished }.prefix(Self.folderLimit)
+            entries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+        CacheFile.makeFolder(records)
+        var out = BinaryWriter()
+        out.int(Self.foldersFormat)
+        out.int(entries.count)
+        for (identity, entry) in entries.sorted(by: { $0.key.inode < $1.key.inode }) {
+            out.uint64(identity.device)
+            out.uint64(identity.inode)
+            out.string(entry.build)
+            out.int(entry.finished)
+        }
+        if CacheFile.write(out.bytes, to: records.appendingPathComponent(Self.foldersFile)) { return true }
+        // Unknown rather than wrong: without the file no folder's build is trusted.
+        unlink(records.appendingPathComponent(Self.foldersFile).path)
+        return false
+    }
+
+    /// The builds the folders beside the output hold.
+    var heldBuilds: Set<String> { Set(folderEntries().values.map(\.build)) }
+
+    private static let foldersFile = "folders.bin"
+    private static let folderLimit = 4
+    private static let foldersFormat = 1
+
+    private struct FolderEntry {
+        var build: String
+        var finished: Int
+    }
+
+    private func folderEntries() -> [FolderIdentity: FolderEntry] {
+        guard let folder, let bytes = CacheFile.read(folder.appendingPathComponent(Self.foldersFile).path) else { return [:] }
+        var input = BinaryReader(bytes)
+        var entries: [FolderIdentity: FolderEntry] = [:]
+        do {
+            guard try input.int() == Self.foldersFormat else { return [:] }
+            for _ in 0..<(try input.count()) {
+                let identity = FolderIdentity(device: try input.uint64(), inode: try input.uint64())
+                entries[identity] = FolderEntry(build: try input.string(), finished: try input.int())
+            }
+        } catch {
+            return [:]
+        }
+        return entries
     }
 
     /// Saves the record of `build` with `files` and `pages` (``BuildRecord/encode(build:files:pages:newSegment:)``),
@@ -44,15 +115,36 @@ struct BuildRecords: Sendable {
         var used = Set<String>()
         for name in names where name.hasSuffix(".bin") {
             let build = String(name.dropLast(4))
-            if kept.contains(build), let bytes = SharedBytes(mappingFile: folder.appendingPathComponent(name).path) {
+            if kept.contains(build), let bytes = CacheFile.read(folder.appendingPathComponent(name).path) {
                 used.formUnion(BuildRecord.segmentNames(in: bytes))
             }
         }
-        for name in names {
+        for name in names where name != Self.foldersFile {
             let (stem, suffix) = ((name as NSString).deletingPathExtension, (name as NSString).pathExtension)
             if suffix == "bin" ? !kept.contains(stem) : suffix == "blobs" ? !used.contains(stem) : true {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }
+    }
+}
+
+/// A folder's device and inode number, which stay when the folder is renamed (swapped in as
+/// the output, set aside as the spare). Should a folder be deleted and its inode be reused,
+/// the new folder's entries and files are newer than the build that was remembered for it,
+/// and are checked as changes by hand are.
+struct FolderIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(device: UInt64, inode: UInt64) {
+        (self.device, self.inode) = (device, inode)
+    }
+
+    /// The identity of the folder at `path`, nil when there is no folder there.
+    init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }

@@ -1,23 +1,23 @@
 import Foundation
+import Owl
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Writes a build's files into a folder, with the build id filled in.
+/// Writes a build's files into a folder.
 struct FileWriter: Sendable {
     /// The folder written to, open: paths are opened relative to it.
     let root: Int32
-    let buildID: String
-    /// The build id's bytes, as written over the old one.
-    private let buildIDBytes: [UInt8]
-    /// Where files of the previous build are read from.
+    /// Its path, for deleting what is in a file's way.
+    let rootPath: String
+    /// Where files that are ``OutputFile/Content/kept`` are copied from when the folder
+    /// written to does not hold them: the previous output.
     let previousOutput: URL?
 
-    /// A writer into the open folder `root`.
-    init(root: Int32, buildID: String, previousOutput: URL?) {
+    /// A writer into the open folder `root`, at `rootPath`.
+    init(root: Int32, rootPath: String, previousOutput: URL?) {
         self.root = root
-        self.buildID = buildID
-        buildIDBytes = Array(buildID.utf8)
+        self.rootPath = rootPath
         self.previousOutput = previousOutput
     }
 
@@ -26,61 +26,62 @@ struct FileWriter: Sendable {
     /// truncating a file to zero makes ext4 write it back on close, which made rewriting a
     /// site I/O-bound.
     func write(_ file: OutputFile, to path: String, isNew: Bool = false) throws {
-        let bytes = try file.bytes(buildID: buildID, previousOutput: previousOutput)
-        let descriptor = openat(root, path, O_WRONLY | O_CREAT | (isNew ? O_EXCL : 0) | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw cannotWrite(path) }
+        let bytes = try self.bytes(of: file, at: path)
+        let descriptor = openat(root, path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | (isNew ? O_EXCL : 0) | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            // Something else where the file goes (a folder, a FIFO, a link put there by hand): it goes.
+            if !isNew, errno == EISDIR || errno == ELOOP || errno == ENXIO {
+                try? FileManager.default.removeItem(atPath: rootPath + "/" + path)
+                return try write(file, to: path, isNew: false)
+            }
+            throw cannotWrite(path)
+        }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw cannotWrite(path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            try? FileManager.default.removeItem(atPath: rootPath + "/" + path)
+            return try write(file, to: path, isNew: false)
+        }
         guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
         guard isNew || ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
     }
 
-    /// Writes the build id over the old one in `file` at `path`, whose other bytes are
-    /// already in place, as the build that finished at `finished` (a change time) wrote
-    /// them. The whole file is written when it is not there at its size, or when it was
-    /// changed after that build finished (by hand: its bytes are no longer the record's).
-    func writeBuildID(of file: OutputFile, to path: String, unchangedSince finished: Int) throws {
-        guard !file.buildIDOffsets.isEmpty else { return try writeUnlessKept(file, to: path, unchangedSince: finished) }
-        guard let descriptor = Self.openIfKept(path, in: root, size: file.size, unchangedSince: finished) else {
-            return try write(file, to: path)
-        }
-        defer { close(descriptor) }
-        try writeBuildID(of: file, into: descriptor, path: path)
-    }
-
-    /// The file at `path` below the open folder `root`, opened for writing, if it is there
-    /// at `size` and unchanged since the build that finished at `finished` left it.
-    static func openIfKept(_ path: String, in root: Int32, size: Int, unchangedSince finished: Int) -> Int32? {
-        let descriptor = openat(root, path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, isKept(status, size: size, unchangedSince: finished) else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
-    }
-
-    /// Writes the build id over the old one in `file`, open as `descriptor`, whose other
-    /// bytes are in place.
-    func writeBuildID(of file: OutputFile, into descriptor: Int32, path: String) throws {
-        for offset in file.buildIDOffsets {
-            guard buildIDBytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }) == buildIDBytes.count else {
-                throw cannotWrite(path)
+    /// The bytes of `file`: its own, or those of the previous output's file at `path`,
+    /// checked against the file's hash.
+    private func bytes(of file: OutputFile, at path: String) throws -> [UInt8] {
+        switch file.content {
+        case let .bytes(bytes):
+            return bytes
+        case .kept:
+            // Copied: the folder written into does not hold them after all, or holds others.
+            guard let previousOutput, let bytes = Self.regularFileContents(previousOutput.path + "/" + path),
+                  bytes.count == file.size, XXH64.hash(bytes) == file.hash else {
+                throw SiteError(file: previousOutput?.appendingPathComponent(path).path ?? path,
+                                "changed while the site was being built; build again")
             }
+            return bytes
         }
     }
 
-    private func writeUnlessKept(_ file: OutputFile, to path: String, unchangedSince finished: Int) throws {
-        if !Self.isKept(path, in: root, size: file.size, unchangedSince: finished) {
-            try write(file, to: path)
-        }
+    /// The bytes of the regular file at `path`, opened without following a link or waiting
+    /// on a FIFO; nil when there is none.
+    static func regularFileContents(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return SourceText.contents(of: descriptor, size: Int(status.st_size))
     }
 
     /// Whether the file at `path` below the open folder `root` is there at `size` and
     /// unchanged since the build that finished at `finished` left it.
     static func isKept(_ path: String, in root: Int32, size: Int, unchangedSince finished: Int) -> Bool {
         var status = stat()
-        return fstatat(root, path, &status, 0) == 0 && isKept(status, size: size, unchangedSince: finished)
+        return fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFREG
+            && isKept(status, size: size, unchangedSince: finished)
     }
 
     /// Whether a file with `status` is as the build that finished at `finished` left it.
@@ -90,11 +91,19 @@ struct FileWriter: Sendable {
         Int(status.st_size) == size && changeTime(status) <= finished
     }
 
-    /// When the file at `path` last changed (its status's change time, which no one can
-    /// set back), in nanoseconds; nil when there is no file.
+    /// The time now, in nanoseconds, as change times are given: every file written before
+    /// has a change time not after it.
+    static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+    }
+
+    /// When the file at `path` last changed (its status's change time, which no one can set
+    /// back), in nanoseconds; nil when there is nothing there.
     static func changeTime(ofFile path: String) -> Int? {
         var status = stat()
-        return stat(path, &status) == 0 ? changeTime(status) : nil
+        return lstat(path, &status) == 0 ? changeTime(status) : nil
     }
 
     private static func changeTime(_ status: stat) -> Int {

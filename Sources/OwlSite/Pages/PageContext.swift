@@ -52,13 +52,13 @@ struct PageContext {
 
     private static func url(_ path: String, rootPath: String) -> String { rootPath + SitePath.urlEncoded(path).dropFirst() }
 
-    /// The `site` values and the build id, with the navigation entry of `currentPath` marked.
+    /// The `site` values and the token for the page's key and version, with the navigation entry of `currentPath` marked.
     func site(currentPath: String) -> [String: TemplateValue] {
         var site = siteValues
         site["nav"] = .list(zip(navigation, navigationURLs).map { entry, url in
             ["title": .text(entry.title), "url": .text(url), "current": .flag(currentPath.hasPrefix(entry.path))]
         })
-        return ["site": .map(site), "buildID": .text(RenderedPage.buildIDToken)]
+        return ["site": .map(site), "owlPage": .text(RenderedPage.pageToken)]
     }
 
     /// An item's values: front matter, dates in several forms, tags with links, and, when

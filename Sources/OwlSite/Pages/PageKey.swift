@@ -22,6 +22,11 @@ enum PageKey {
         return text
     }
 
+    /// The key of the not-found page, which shows nothing but what every page depends on.
+    static func notFoundKey(site: UInt64) -> UInt64 {
+        XXH64.hash("not-found".utf8, seed: site)
+    }
+
     /// A hash of each item's source path, by index in `plan.items`: what names an item in a key.
     static func sources(of plan: SitePlan) -> [UInt64] {
         plan.items.map { ContentHash($0.source).value }

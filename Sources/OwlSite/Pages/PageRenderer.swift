@@ -45,7 +45,7 @@ struct PageRenderer: Sendable {
         var index: Int
     }
 
-    /// The page's bytes and manifest entry, with the build id blanked; `page` is one of
+    /// The page's bytes and manifest entry; `page` is one of
     /// the pages the renderer was made for.
     func render(_ page: PageSpec) throws -> RenderedPage {
         let (values, lists) = try layoutValues(page)
@@ -53,10 +53,11 @@ struct PageRenderer: Sendable {
     }
 
     /// The page servers show for an address the site lacks (``SitePath/notFoundFile``),
-    /// through `layouts/404`, with the build id blanked. It is no page of the manifest, so a
-    /// browser that stays on it gets new build ids but not the rest of a new build.
-    func renderNotFoundPage() -> OutputFile {
-        RenderedPage.file(filling: html(layout: Self.notFoundLayout, notFoundValues()))
+    /// through `layouts/404`: a page of its own, at `path` (`/404.html`), with a version and
+    /// patches like any other.
+    func renderNotFoundPage(path: String) -> RenderedPage {
+        RenderedPage(path: path, file: SitePath.notFoundFile, title: context.config.word("notFound"),
+                     html: html(layout: Self.notFoundLayout, notFoundValues()), lists: [])
     }
 
     /// `layout` rendered with `values`, inside the base layout.
@@ -70,14 +71,14 @@ struct PageRenderer: Sendable {
     static let notFoundLayout = "layouts/404"
 
     /// The values the not-found layout sees: `site`, `page` (its title and the home page's
-    /// address) and `buildID`.
+    /// address) and `owlPage`.
     func notFoundValues() -> [String: TemplateValue] {
         var values = context.site(currentPath: "")
         values["page"] = ["title": .text(context.config.word("notFound")), "url": .text(context.url("/"))]
         return values
     }
 
-    /// The values `page`'s layout sees (`site`, `page`, `buildID`; its lists as placeholders),
+    /// The values `page`'s layout sees (`site`, `page`, `owlPage`; its lists as placeholders),
     /// and its lists rendered.
     func layoutValues(_ page: PageSpec) throws -> (values: [String: TemplateValue], lists: [(html: String, entry: ManifestList)]) {
         var values = context.site(currentPath: page.path)

@@ -1,17 +1,24 @@
 import Glibc
 
-/// Finds the elements marked `data-owl-region="NAME"` in a page and the byte range of each
-/// one's outer HTML, matching the element's closing tag through nested elements of its name.
+/// Finds the elements marked `data-owl-region="NAME"` (or another of the DOM markers) in a
+/// page and the byte range of each one's outer HTML, matching the element's closing tag
+/// through nested elements of its name.
 enum RegionScanner {
-    private static let marker = Array("data-owl-region=\"".utf8)
     private static let voidElements = ["meta", "link", "img", "br", "hr", "input", "source", "base"].map { Array($0.utf8) }
 
     /// Regions by name, with `[start, end)` byte ranges.
     static func regions(in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
-        bytes.withUnsafeBytes { regions(in: $0) }
+        elements(marked: "data-owl-region", in: bytes)
     }
 
-    private static func regions(in bytes: UnsafeRawBufferPointer) -> [(name: String, range: Range<Int>)] {
+    /// The elements with the attribute `attribute`, by its value, with the `[start, end)`
+    /// byte ranges of their outer HTML, in document order.
+    static func elements(marked attribute: String, in bytes: [UInt8]) -> [(name: String, range: Range<Int>)] {
+        let marker = Array("\(attribute)=\"".utf8)
+        return bytes.withUnsafeBytes { elements(marker: marker, in: $0) }
+    }
+
+    private static func elements(marker: [UInt8], in bytes: UnsafeRawBufferPointer) -> [(name: String, range: Range<Int>)] {
         var result: [(name: String, range: Range<Int>)] = []
         var index = 0
         while let found = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {

@@ -1,41 +1,79 @@
 import Owl
 
-/// A page of the build: its output file (with the build id still blanked) and its manifest
-/// entry, rendered in this build or taken from the record of the previous one. (A class:
-/// a build hands its ten thousand pages around, and a copy is then one reference.)
+/// A page of the build: its output file, which carries the page's key and version
+/// (``PageVersion``), and its manifest entry (the structure patches are made from), rendered
+/// in this build or taken from the record of the previous one. (A class: a build hands its
+/// ten thousand pages around, and a copy is then one reference.)
 final class RenderedPage: Sendable {
     let path: String
     let file: String
+    /// The page key, from `path`.
+    let key: UInt64
+    /// The page's version: the hash of its bytes with the version blanked.
+    let version: UInt64
     let output: OutputFile
-    /// The page's entry in `build.json`.
-    let json: SharedBytes
-    /// The page's entry in the build cache's binary form.
+    /// The page's manifest entry in the build record's binary form.
     let binary: SharedBytes
-    /// Where the previous build's record keeps `json` and `binary`, when the page was not rendered.
-    private let stored: BuildRecord.Stored?
     /// The manifest entry, when the page was rendered in this build.
     private let rendered: ManifestPage?
-    /// The build the page was taken from unchanged, when it was not rendered.
-    let reused: String?
+    /// The record entry the page was taken from unchanged, when it was not rendered.
+    let reused: BuildRecord.Page?
+    /// Whether the page carries its key and version (its layout has `{{owlPage}}`).
+    let carriesVersion: Bool
 
-    /// Stands for the build id until it is known: 16 bytes that no source can produce (it holds NULs).
-    static let buildIDToken = "\u{0}owl-build-id\u{0}\u{0}\u{0}"
+    /// Stands for `KEY VERSION` in the layout until the page's bytes are known: bytes that no
+    /// source can produce (they hold NULs).
+    static let pageToken = "\u{0}owl-page\u{0}"
     private static let listTokenPrefix = Array("\u{0}owl-list-".utf8)
-    private static let buildIDTokenBytes = Array(buildIDToken.utf8)
+    private static let pageTokenBytes = Array(pageToken.utf8)
 
     /// The token the layout is given in place of list `index`.
     static func listToken(_ index: Int) -> String { "\u{0}owl-list-\(index)\u{0}" }
 
-    /// Puts the lists into the rendered layout `html` where their tokens are, and records
-    /// the byte ranges of lists and regions and the hashes of the manifest.
-    init(path: String, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
+    /// Puts the lists into the rendered layout `html` where their tokens are, and the page's
+    /// key and version where the layout has ``pageToken``; records the byte ranges of lists
+    /// and regions and the hashes of the manifest (with the version blanked, so that a page's
+    /// shell does not change with its version).
+    /// The page's file is `file`, by default the `index.html` of its path's folder.
+    init(path: String, file: String? = nil, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
         self.path = path
-        file = SitePath.file(for: path)
+        self.file = file ?? SitePath.file(for: path)
+        let key = PageVersion.key(ofPath: path)
+        self.key = key
         var html = html
-        let (output, listEntries, buildIDOffsets) = html.withUTF8 { Self.fillingTokens(in: UnsafeRawBufferPointer($0), lists: lists) }
-        self.output = OutputFile(output, buildIDOffsets: buildIDOffsets)
+        var (output, listEntries, versionOffsets) = html.withUTF8 {
+            Self.fillingTokens(in: UnsafeRawBufferPointer($0), key: key, lists: lists)
+        }
+        let manifest = Self.manifest(of: output, file: self.file, title: title, lists: listEntries)
+        version = PageVersion.version(ofBlanked: output)
+        let digits = Array(PageVersion.hex(version).utf8)
+        for offset in versionOffsets { output.replaceSubrange(offset..<(offset + digits.count), with: digits) }
+        self.output = OutputFile(output)
+        carriesVersion = !versionOffsets.isEmpty
+        rendered = manifest
+        var binary = BinaryWriter()
+        manifest.write(to: &binary)
+        self.binary = SharedBytes(binary.bytes)
+        reused = nil
+    }
 
-        let sectionRanges = listEntries.flatMap { $0.sections.map { $0.range[0]..<$0.range[1] } }
+    /// The page `path` of the previous build, as its record keeps it, whose file is `output`.
+    init(path: String, reusing page: BuildRecord.Page, output: OutputFile) {
+        self.path = path
+        file = page.file
+        key = PageVersion.key(ofPath: path)
+        version = page.version
+        self.output = output
+        binary = page.binary
+        carriesVersion = page.carriesVersion
+        rendered = nil
+        reused = page
+    }
+
+    /// The manifest entry of the page `output` (version blanked): its regions, and the hash
+    /// of what lies outside its lists' sections and its regions.
+    private static func manifest(of output: [UInt8], file: String, title: String, lists: [ManifestList]) -> ManifestPage {
+        let sectionRanges = lists.flatMap { $0.sections.map { $0.range[0]..<$0.range[1] } }
         var regions: [String: ManifestSpan] = [:]
         var cutOut = sectionRanges
         for (name, range) in RegionScanner.regions(in: output)
@@ -50,45 +88,21 @@ final class RenderedPage: Sendable {
             position = range.upperBound
         }
         shell.update(with: output[position...])
-        let manifest = ManifestPage(file: file, title: title, shell: shell.hash.description, lists: listEntries, regions: regions)
-        rendered = manifest
-        reused = nil
-        json = SharedBytes(manifest.json())
-        var binary = BinaryWriter()
-        manifest.write(to: &binary)
-        self.binary = SharedBytes(binary.bytes)
-        stored = nil
+        return ManifestPage(file: file, title: title, shell: shell.hash.description, lists: lists, regions: regions)
     }
 
-    /// The page `path` of the previous build `record`, which has it.
-    init(path: String, reusing page: BuildRecord.Page, of record: BuildRecord) {
-        self.path = path
-        self.file = page.file
-        output = OutputFile(previous: page.file, page.output)
-        json = page.json
-        binary = page.binary
-        stored = page.stored
-        rendered = nil
-        reused = record.build
-    }
-
-    /// The file of a page outside the manifest, rendered as `html` (without lists).
-    static func file(filling html: String) -> OutputFile {
-        var html = html
-        let (output, _, buildIDOffsets) = html.withUTF8 { fillingTokens(in: UnsafeRawBufferPointer($0), lists: []) }
-        return OutputFile(output, buildIDOffsets: buildIDOffsets)
-    }
-
-    /// The bytes of the layout `source` with the lists in place of their tokens, the lists'
-    /// entries (their ranges in those bytes) and where the build id's tokens are.
+    /// The bytes of the layout `source` with the lists in place of their tokens and
+    /// `KEY 0000000000000000` in place of ``pageToken``, the lists' entries (their ranges in
+    /// those bytes) and where the version's 16 `0`s are.
     private static func fillingTokens(
-        in source: UnsafeRawBufferPointer, lists: [(html: String, entry: ManifestList)]
-    ) -> (output: [UInt8], lists: [ManifestList], buildIDOffsets: [Int]) {
+        in source: UnsafeRawBufferPointer, key: UInt64, lists: [(html: String, entry: ManifestList)]
+    ) -> (output: [UInt8], lists: [ManifestList], versionOffsets: [Int]) {
         var output: [UInt8] = []
         var listEntries: [ManifestList] = []
-        var buildIDOffsets: [Int] = []
+        var versionOffsets: [Int] = []
         output.reserveCapacity(source.count + lists.reduce(0) { $0 + $1.html.utf8.count })
-        let token = Self.buildIDTokenBytes
+        let token = Self.pageTokenBytes
+        let keyBytes = Array((PageVersion.hex(key) + " ").utf8)
         var index = 0
         // Both tokens begin with a NUL, which no source can produce: everything between two is copied as it is.
         while let zero = ByteSearch.firstOffset(of: 0, in: source, from: index) {
@@ -102,8 +116,9 @@ final class RenderedPage: Sendable {
                 output.append(utf8Of: lists[number].html)
                 index = end + 1
             } else if rest.starts(with: token) {
-                buildIDOffsets.append(output.count)
-                output.append(contentsOf: token)
+                output.append(contentsOf: keyBytes)
+                versionOffsets.append(output.count)
+                output.append(contentsOf: PageVersion.blankVersion)
                 index = zero + token.count
             } else {
                 output.append(0)
@@ -111,30 +126,25 @@ final class RenderedPage: Sendable {
             }
         }
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[index...]))
-        return (output, listEntries, buildIDOffsets)
+        return (output, listEntries, versionOffsets)
     }
 
     /// The manifest entry.
     func manifest() throws -> ManifestPage {
         try rendered ?? ManifestPage(binary: binary)
     }
-
-    /// What the build's record keeps of the page, rendered from inputs that hash to `key`.
-    func record(key: UInt64) -> BuildRecord.Page {
-        BuildRecord.Page(key: key, file: file, output: output.record, json: json, binary: binary, stored: stored)
-    }
 }
 
 extension RenderedPage {
-    /// A warning when some of `pages` carry no build id (their layout leaves out
-    /// `{{buildID}}`): a page open in a browser then cannot tell which build it shows, and
-    /// never updates to a new one.
-    static func buildIDWarning(_ pages: [RenderedPage]) -> SiteError? {
-        let without = pages.filter { $0.output.buildIDOffsets.isEmpty }
+    /// A warning when some of `pages` carry no key and version (their layout leaves out
+    /// `{{owlPage}}`): a page open in a browser then cannot tell which version it shows, and
+    /// never updates.
+    static func versionWarning(_ pages: [RenderedPage]) -> SiteError? {
+        let without = pages.filter { !$0.carriesVersion }
         guard let first = without.first else { return nil }
         return SiteError(
-            "\(without.count) of \(pages.count) pages carry no build id, such as \(first.path): their layout leaves out "
-                + "<meta name=\"owl-build\" content=\"{{buildID}}\">, so open pages cannot update to new builds"
+            "\(without.count) of \(pages.count) pages carry no page version, such as \(first.path): their layout leaves out "
+                + "<meta name=\"owl-page\" content=\"{{owlPage}}\">, so open pages cannot update to new builds"
         )
     }
 }

@@ -2,7 +2,7 @@ extension BuildDiff {
     /// A readable account: pages added, removed and changed; per changed page what its
     /// lists, regions and title did, or why it reloads.
     public var summary: String {
-        var lines = ["build \(base) → \(target)"]
+        var lines: [String] = []
         lines += added.map { "added    \($0)" }
         lines += removed.map { "removed  \($0)" }
         for page in changed {
@@ -17,6 +17,7 @@ extension BuildDiff {
                 lines.append("         list \(list.id): " + list.changes.phrases.joined(separator: "; "))
             }
         }
+        lines += otherFiles.map { "file     \($0)" }
         if !differs {
             lines.append("no differences")
         } else if changed.isEmpty && added.isEmpty && removed.isEmpty {

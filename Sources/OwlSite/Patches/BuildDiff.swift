@@ -1,69 +1,77 @@
 import Owl
 import OwlDiff
 
-/// The differences between two builds of a site, page by page, and the patch that turns
-/// pages of the old build into pages of the new one (docs/formats.md §4).
+/// The differences between two builds of a site, page by page, and the per-page patches that
+/// turn pages of the old build into pages of the new one (docs/patch-format.md).
 ///
-/// It needs the old build's manifest, the new build's manifest and the new build's page
-/// files: the new HTML is cut out of them by the manifest's byte ranges.
+/// Each side is a set of pages with their versions and manifest entries (their lists,
+/// sections, cells and regions); the new side brings its pages' bytes too, from which the
+/// new HTML is cut by the manifest's byte ranges.
 public struct BuildDiff: Encodable, Sendable {
-    /// The old build's id.
-    public var base: String
-    /// The new build's id.
-    public var target: String
+    /// One page of a build, as a diff sees it.
+    public struct Page: Sendable {
+        /// The page's version (``PageVersion``), nil when the page carries none.
+        public var version: UInt64?
+        /// The page's manifest entry.
+        public var manifest: ManifestPage
+        /// The page's bytes (needed on the new side only).
+        public var bytes: [UInt8]
+
+        /// A page at `version` with `manifest` and `bytes`.
+        public init(version: UInt64?, manifest: ManifestPage, bytes: [UInt8] = []) {
+            (self.version, self.manifest, self.bytes) = (version, manifest, bytes)
+        }
+    }
+
     /// Pages only in the new build.
     public var added: [String] = []
     /// Pages only in the old build.
     public var removed: [String] = []
     /// Pages in both builds that changed, by path.
     public var changed: [PageChange] = []
-    /// The patch from `base` to `target`.
-    public var patch: PatchFile
+    /// Files other than pages that differ, were added or were removed.
+    public var otherFiles: [String] = []
+    /// The patches of the changed pages that can be patched: from their old version to their new one.
+    public var patches: [PatchFile] = []
 
     /// Whether the builds differ (any output file, not only pages).
-    public var differs: Bool { base != target || !added.isEmpty || !removed.isEmpty || !changed.isEmpty }
+    public var differs: Bool { !added.isEmpty || !removed.isEmpty || !changed.isEmpty || !otherFiles.isEmpty }
 
-    private enum CodingKeys: String, CodingKey { case base, target, added, removed, changed }
+    private enum CodingKeys: String, CodingKey { case added, removed, changed, otherFiles }
 
-    /// Compares `old` with `new`; `pageBytes` gives a page file of the new build by its
-    /// path below the output folder.
-    public init(from old: BuildManifest, to new: BuildManifest, pageBytes: (String) throws -> [UInt8]) throws {
-        base = old.build
-        target = new.build
-        patch = PatchFile(base: old.build, target: new.build, pages: [:])
-        for path in Set(old.pages.keys).union(new.pages.keys).sorted() {
-            switch (old.pages[path], new.pages[path]) {
+    /// Compares the pages `old` with `new`, by path below the site root.
+    public init(from old: [String: Page], to new: [String: Page], otherFiles: [String] = []) throws {
+        self.otherFiles = otherFiles
+        for path in Set(old.keys).union(new.keys).sorted() {
+            switch (old[path], new[path]) {
             case (nil, _):
                 // A browser at its address shows the site's not-found page, which must load it.
                 added.append(path)
-                patch.pages[path] = .reload
             case (_, nil):
                 removed.append(path)
-                patch.pages[path] = .reload
             case let (before?, after?):
-                if before.hasSameContent(as: after) { continue }  // only the build id changed
-                let source = PageSource(file: after.file, bytes: try pageBytes(after.file))
-                if let (change, page) = try Self.compare(path: path, before, after, source) {
-                    changed.append(change)
-                    patch.pages[path] = page
+                if before.version != nil, before.version == after.version { continue }
+                let source = PageSource(file: after.manifest.file, bytes: after.bytes)
+                guard let patch = try Self.pagePatch(before.manifest, after.manifest, source) else { continue }
+                var change = PageChange(path: path, title: patch.title != nil, regions: (patch.regions ?? [:]).keys.sorted(), lists: [])
+                change.lists = (patch.lists ?? []).map { PageChange.ListChange(id: $0.id, changes: ChangeCounts($0.stages)) }
+                if patch.reload == true {
+                    change.reload = Self.reloadReason(before.manifest, after.manifest)
+                } else if let from = before.version, let to = after.version {
+                    patches.append(PatchFile(page: path, from: PageVersion.hex(from), to: PageVersion.hex(to), patch: patch))
                 }
+                changed.append(change)
             }
         }
     }
 
-    /// The change and the patch entry of a page in both builds whose content changed; nil
-    /// when nothing but byte ranges did.
-    private static func compare(
-        path: String, _ old: ManifestPage, _ new: ManifestPage, _ source: PageSource
-    ) throws -> (PageChange, PagePatch)? {
-        var change = PageChange(path: path, title: old.title != new.title, regions: [], lists: [])
-        if let reason = reloadReason(old, new) {
-            change.reload = reason
-            return (change, .reload)
-        }
-        var page = PagePatch(title: change.title ? new.title : nil)
+    /// The patch entry of a page whose manifest entry was `old` and is `new`, with the new
+    /// bytes in `source`: ``PagePatch/reload`` when it cannot be patched, nil when nothing
+    /// but byte ranges changed.
+    static func pagePatch(_ old: ManifestPage, _ new: ManifestPage, _ source: PageSource) throws -> PagePatch? {
+        if reloadReason(old, new) != nil { return .reload }
+        var page = PagePatch(title: old.title != new.title ? new.title : nil)
         for (name, region) in new.regions.sorted(by: { $0.key < $1.key }) where region.hash != old.regions[name]?.hash {
-            change.regions.append(name)
             page.regions = (page.regions ?? [:]).merging([name: try source.html(of: region)]) { $1 }
         }
         for (before, after) in zip(old.lists, new.lists) where !before.hasSameContent(as: after) {
@@ -74,14 +82,13 @@ public struct BuildDiff: Encodable, Sendable {
                 id: after.id, source: sections, changeset: changeset,
                 sectionHTML: source.html(of:), sectionShell: source.shell(of:), elementHTML: source.html(of:)
             )
-            change.lists.append(PageChange.ListChange(id: list.id, changes: ChangeCounts(list.stages)))
             page.lists = (page.lists ?? []) + [list]
         }
-        return page == PagePatch() ? nil : (change, page)
+        return page == PagePatch() ? nil : page
     }
 
     /// Why `new` cannot be reached from `old` by a patch, if it cannot.
-    private static func reloadReason(_ old: ManifestPage, _ new: ManifestPage) -> String? {
+    static func reloadReason(_ old: ManifestPage, _ new: ManifestPage) -> String? {
         if old.shell != new.shell { return "the page outside its lists and regions changed" }
         if old.lists.map(\.id) != new.lists.map(\.id) { return "lists were added, removed or reordered" }
         if old.lists.map(\.shell) != new.lists.map(\.shell) { return "a list container changed" }

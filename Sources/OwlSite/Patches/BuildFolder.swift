@@ -1,81 +1,130 @@
 import Foundation
+import Owl
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A build's output folder: its manifest `_owl/build.json` and its page files.
+/// A build's output folder, read page by page: every HTML file that carries an `owl-page`
+/// meta is a page, read back into its version and manifest entry from its own DOM markers
+/// (``PageScanner``); every other file is compared by its bytes. No file of the build but its
+/// pages is needed, so any two build folders can be compared.
 public struct BuildFolder: Sendable {
     /// The folder.
     public let url: URL
-    /// Its manifest.
-    public let manifest: BuildManifest
-    /// When the manifest read was written (its change time): a build into the folder since
-    /// then leaves a manifest written later.
-    private let manifestWritten: Int?
+    /// The pages by path below the site root (`/`, `/posts/hello/`, `/404.html`).
+    public let pages: [String: BuildDiff.Page]
+    /// The other files' hashes by path below the folder, but for the pages' own state files
+    /// and patches, which follow from the pages.
+    public let otherFiles: [String: UInt64]
 
-    /// Reads the manifest of the build in `url`.
+    /// Reads the build in `url`.
     public init(_ url: URL) throws(BuildDiffError) {
-        let path = url.appendingPathComponent(BuildManifest.file).path
-        manifestWritten = FileWriter.changeTime(ofFile: path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .manifest(path: path, reason: "no build manifest (is this a build folder?)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .folder(path: url.path, reason: "no such folder")
         }
-        do {
-            manifest = try BuildManifest.decoding(data)
-        } catch {
-            throw .manifest(path: path, reason: "unreadable build manifest: \((error as? DecodingError)?.summary ?? "\(error)")")
-        }
-        guard manifest.isReadable else {
-            if manifest.format == "owl-build", manifest.version < BuildManifest.currentVersion {
-                throw .manifest(
-                    path: path,
-                    reason: "a build manifest of version \(manifest.version), from an earlier owl-site (this one reads version \(BuildManifest.currentVersion)): build the folder again"
-                )
+        var pages: [String: BuildDiff.Page] = [:]
+        var otherFiles: [String: UInt64] = [:]
+        for file in Self.regularFiles(in: url.path) {
+            guard let bytes = FileWriter.regularFileContents(url.path + "/" + file) else {
+                throw .pageFile(path: url.appendingPathComponent(file).path, reason: "unreadable")
             }
-            throw .manifest(path: path, reason: "unknown manifest format \(manifest.format) version \(manifest.version)")
+            if file.hasSuffix(".html"), PageScanner.keyAndVersion(in: bytes) != nil {
+                let path = file == "index.html" || file.hasSuffix("/index.html") ? "/" + file.dropLast("index.html".count) : "/" + file
+                let (version, manifest) = PageScanner.page(file: file, bytes: bytes)
+                pages[path] = BuildDiff.Page(version: version, manifest: manifest, bytes: bytes)
+            } else if !file.hasPrefix(Self.pagesFolder), !file.hasPrefix(Self.patchesFolder) {
+                otherFiles[file] = XXH64.hash(bytes)
+            }
         }
+        guard !pages.isEmpty else { throw .folder(path: url.path, reason: "no page carries an owl-page version (is this a build folder?)") }
         self.url = url
+        self.pages = pages
+        self.otherFiles = otherFiles
     }
 
-    /// The bytes of `file`, a path below the folder that the manifest names.
-    public func bytes(of file: String) throws(BuildDiffError) -> [UInt8] {
-        let path = url.appendingPathComponent(file).path
-        guard !file.split(separator: "/").contains(".."), !file.hasPrefix("/") else {
-            throw .pageFile(path: path, reason: "page file outside the build folder")
+    private static let pagesFolder = "\(SitePath.reservedFolder)/pages/"
+    private static let patchesFolder = "\(SitePath.reservedFolder)/patches/"
+
+    /// The regular files below `root`, by path below it; links and other kinds are left out.
+    static func regularFiles(in root: String, below relative: String = "") -> [String] {
+        guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return [] }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .pageFile(path: path, reason: "page file missing or unreadable")
+        closedir(directory)
+        var files: [String] = []
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var kind = type
+            if kind == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                guard lstat(root + "/" + path, &status) == 0 else { continue }
+                kind = status.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : status.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
+            }
+            if kind == UInt8(DT_DIR) {
+                files += regularFiles(in: root, below: path)
+            } else if kind == UInt8(DT_REG) {
+                files.append(path)
+            }
         }
-        return [UInt8](data)
+        return files
     }
 
-    /// Writes `patch` to `_owl/patches/BASE.json` in the folder; returns the file. Builds
-    /// into the folder take turns with the write (through their lock), and when one has
-    /// put another build there since the manifest was read, nothing is written: the patch
-    /// would lead to a build the folder no longer holds.
+    /// Writes `diff`'s patches into the folder, with the state files that name them: a
+    /// visitor holding a page of the older build then animates to this one. Builds into
+    /// the folder take turns with the write (through their lock); a page whose version
+    /// changed since the folder was read (built again) gets no patch. Returns the files written.
     @discardableResult
-    public func write(_ patch: PatchFile) throws(BuildDiffError) -> URL {
-        let file = url.appendingPathComponent(PatchFile.path(base: patch.base))
+    public func write(_ diff: BuildDiff) throws(BuildDiffError) -> [URL] {
         let lock: OutputLock
         do {
             lock = try OutputLock(output: url) {}
         } catch {
-            throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
+            throw .patchFile(path: url.path, reason: SiteError.reason(of: error))
         }
         defer { lock.release() }
-        guard FileWriter.changeTime(ofFile: url.appendingPathComponent(BuildManifest.file).path) == manifestWritten else {
-            throw .patchFile(path: file.path, reason: "the folder holds another build than the one compared (built again since): compare again")
+        var written: [URL] = []
+        for patch in diff.patches {
+            guard let page = pages[patch.page], let version = page.version, PageVersion.hex(version) == patch.to else { continue }
+            let current = FileWriter.regularFileContents(url.path + "/" + page.manifest.file).flatMap(PageScanner.keyAndVersion(in:))
+            guard current?.version == version, let from = PageVersion.parse(patch.from) else {
+                throw .patchFile(path: url.appendingPathComponent(patch.path).path,
+                                 reason: "the folder holds another version of \(patch.page) than the one compared (built again since): compare again")
+            }
+            let key = PageVersion.key(ofPath: patch.page)
+            let stateURL = url.appendingPathComponent(PageVersion.stateFile(key: key))
+            var older = (try? JSONDecoder().decode(PageState.self, from: Data(contentsOf: stateURL)))
+                .flatMap { $0.version == patch.to ? $0.from.compactMap(PageVersion.parse) : nil } ?? []
+            older = [from] + older.filter { $0 != from }
+            let patchURL = url.appendingPathComponent(patch.path)
+            do {
+                try FileManager.default.createDirectory(at: patchURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try patch.json().write(to: patchURL, options: .atomic)
+                try FileManager.default.createDirectory(at: stateURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(PageVersion.state(page: patch.page, version: version, from: older)).write(to: stateURL, options: .atomic)
+            } catch {
+                throw .patchFile(path: patchURL.path, reason: SiteError.reason(of: error))
+            }
+            written += [patchURL, stateURL]
         }
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try patch.json().write(to: file, options: .atomic)
-        } catch {
-            throw .patchFile(path: file.path, reason: SiteError.reason(of: error))
-        }
-        return file
+        return written
+    }
+
+    /// A state file, as read back.
+    private struct PageState: Decodable {
+        var version: String
+        var from: [String]
     }
 }
 
 extension BuildDiff {
     /// Compares the build in `old` with the build in `new`.
     public init(from old: BuildFolder, to new: BuildFolder) throws {
-        try self.init(from: old.manifest, to: new.manifest, pageBytes: new.bytes(of:))
+        let paths = Set(old.otherFiles.keys).union(new.otherFiles.keys).filter { old.otherFiles[$0] != new.otherFiles[$0] }
+        try self.init(from: old.pages, to: new.pages, otherFiles: paths.sorted())
     }
 }
+

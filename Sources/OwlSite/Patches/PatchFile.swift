@@ -1,34 +1,46 @@
 import Foundation
+import Owl
 
-/// A patch file, `_owl/patches/BASE.json`: turns any page of build `base` into the same
-/// page of build `target` (docs/formats.md §4). Pages it does not name are unchanged
-/// apart from the build id.
+/// A patch file, `_owl/patches/KEY-FROM-TO.json`: turns one page from version `from` into
+/// version `to` (docs/patch-format.md). Once written its bytes never change: a CDN may cache
+/// it forever. Absent parts are unchanged.
 public struct PatchFile: Codable, Sendable, Equatable {
     /// Always `owl-patch`.
     public var format = "owl-patch"
     /// The patch format version.
-    public var version = 1
-    /// The build the patch applies to.
-    public var base: String
-    /// The build the patch leads to.
-    public var target: String
-    /// The changed pages by path below the site root.
-    public var pages: [String: PagePatch]
+    public var version = Self.currentVersion
+    /// The page's path below the site root (`/posts/`).
+    public var page: String
+    /// The version the patch applies to (16 hex digits).
+    public var from: String
+    /// The version the patch leads to.
+    public var to: String
+    /// The new title, when it changed.
+    public var title: String?
+    /// The lists that changed.
+    public var lists: [ListPatch]?
+    /// The new outer HTML of each region that changed, by name.
+    public var regions: [String: String]?
 
-    /// A patch from `base` to `target`.
-    public init(base: String, target: String, pages: [String: PagePatch]) {
-        (self.base, self.target, self.pages) = (base, target, pages)
+    /// The format version this code writes: 2, per page (version 1 patched a whole build).
+    public static let currentVersion = 2
+
+    /// A patch of the page at `page` from version `from` to `to` that does what `patch` says
+    /// (which must not be a reload).
+    public init(page: String, from: String, to: String, patch: PagePatch) {
+        (self.page, self.from, self.to) = (page, from, to)
+        (title, lists, regions) = (patch.title, patch.lists, patch.regions)
     }
 
     /// The patch's path below the output folder.
-    public static func path(base: String) -> String {
-        "\(SitePath.reservedFolder)/patches/\(base).json"
+    public var path: String {
+        "\(SitePath.reservedFolder)/patches/\(PageVersion.hex(PageVersion.key(ofPath: page)))-\(from)-\(to).json"
     }
 
-    /// Compact JSON with sorted keys: the same patch gives the same bytes.
+    /// Compact JSON with sorted keys and a final line break: the same patch gives the same bytes.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return try encoder.encode(self) + Data("\n".utf8)
     }
 }

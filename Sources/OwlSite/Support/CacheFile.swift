@@ -1,10 +1,16 @@
 import Foundation
+import Owl
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Writes the files of `.owl-cache/`: whole, under a temporary name, then renamed over the
-/// old one, so that a reader finds the old file or the new one, never a mix.
+/// Writes and reads the files of `.owl-cache/`: whole, under a temporary name, then renamed
+/// over the old one, so that a reader finds the old file or the new one, never a mix.
+///
+/// Every cache file ends with a checksum of its bytes (XXH64, 8 bytes, little-endian), which
+/// ``read(_:)`` checks: a file with a flipped byte, cut short or written by something else is
+/// not used, and what it held is made again from the sources (never published). The format
+/// version each kind of file starts with is checked by its reader.
 ///
 /// Nothing is flushed to disk (Foundation's atomic write calls `fsync`, which made every build
 /// wait for the cache to reach the disk): a cache file that a crash leaves short or empty
@@ -14,7 +20,30 @@ enum CacheFile {
     /// any, is then left as it was).
     @discardableResult
     static func write(_ bytes: [UInt8], to url: URL) -> Bool {
-        write(to: url) { FileBytes.write(bytes, to: $0) }
+        write(to: url) { FileBytes.write(bytes + checksum(of: bytes), to: $0) }
+    }
+
+    /// The bytes of the cache file at `path` without their checksum, mapped into memory;
+    /// nil when there is no regular file there or its checksum does not match.
+    static func read(_ path: String) -> SharedBytes? {
+        guard let bytes = SharedBytes(mappingFile: path), bytes.count >= checksumSize else { return nil }
+        let body = bytes[0..<(bytes.count - checksumSize)]
+        var stored: UInt64 = 0
+        for (shift, byte) in bytes[body.endIndex...].enumerated() { stored |= UInt64(byte) << UInt64(8 * shift) }
+        return body.withUnsafeBytes { XXH64.hash($0) } == stored ? body : nil
+    }
+
+    /// The size of the checksum at the end of every cache file.
+    static let checksumSize = 8
+
+    private static func checksum(of bytes: some Collection<UInt8>) -> [UInt8] {
+        var hasher = ContentHasher()
+        hasher.update(with: bytes)
+        return littleEndian(hasher.hash.value)
+    }
+
+    private static func littleEndian(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> UInt64(8 * $0)) }
     }
 
     /// Replaces the file at `url` with `pieces`, one after the other, copied into a buffer of
@@ -26,13 +55,16 @@ enum CacheFile {
         write(to: url) { descriptor in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(bufferSize)
+            var hasher = ContentHasher()
             for piece in pieces {
+                hasher.update(with: piece)
                 if !buffer.isEmpty, buffer.count + piece.count > bufferSize {
                     guard FileBytes.write(buffer, to: descriptor) else { return false }
                     buffer.removeAll(keepingCapacity: true)
                 }
                 buffer.append(bytes: piece)
             }
+            buffer += littleEndian(hasher.hash.value)
             return FileBytes.write(buffer, to: descriptor)
         }
     }

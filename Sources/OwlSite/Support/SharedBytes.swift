@@ -46,11 +46,12 @@ struct SharedBytes: RandomAccessCollection, Sendable {
     /// The file at `path`, mapped into memory (or read, where the file system cannot map
     /// it); nil when it cannot be read.
     init?(mappingFile path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: a FIFO put where a cache file goes is refused, not waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(status.st_size)
         guard size > 0 else {
             self.init([])

@@ -97,7 +97,7 @@ li > input[type="checkbox"]:first-child { margin: 0 .4em 0 -1.3em; }
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="owl-build" content="{{buildID}}">
+<meta name="owl-page" content="{{owlPage}}">
 <title data-owl-region="title">{{#page.isHome}}{{site.title}}{{^site.title}}{{page.title}}{{/site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}}{{#site.title}} · {{site.title}}{{/site.title}}{{/page.isHome}}</title>
 {{#page.summary}}<meta name="description" content="{{page.summary}}" data-owl-region="description">
 <meta property="og:description" content="{{page.summary}}" data-owl-region="og-description">

@@ -12,13 +12,13 @@ struct BuildDiffTests {
     }
 
     private func stages(_ diff: BuildDiff) throws -> [ListPatch.Stage] {
-        try #require(diff.patch.pages["/posts/"]?.lists?.first).stages
+        try #require(diff.patches.first { $0.page == "/posts/" }?.lists?.first).stages
     }
 
     @Test func oneUpdatedCellInTenThousandGivesAFewHundredBytes() throws {
         let old = PageFixture.posts(years: 10, perSection: 1_000)
         let result = try diff({ $0.sections[7].cells[512].text = "Edited" }, from: old)
-        let bytes = try result.patch.json()
+        let bytes = try #require(result.patches.first).json()
         #expect(bytes.count < 500, "\(bytes.count) bytes")
         let updated = try stages(result).flatMap(\.elementUpdated)
         #expect(updated == [ListPatch.Change(at: .init(element: 512, section: 7), id: "post-7-512",
@@ -76,20 +76,20 @@ struct BuildDiffTests {
             page.title = "All posts"
             page.nav = "Home · Posts"
         }
-        let page = try #require(result.patch.pages["/posts/"])
-        #expect(page == PagePatch(title: "All posts", regions: ["nav": #"<nav data-owl-region="nav">Home · Posts</nav>"#]))
+        let patch = try #require(result.patches.first)
+        #expect(patch.title == "All posts" && patch.lists == nil && patch.regions == ["nav": #"<nav data-owl-region="nav">Home · Posts</nav>"#])
         #expect(result.changed == [PageChange(path: "/posts/", title: true, regions: ["nav"], lists: [])])
     }
 
     @Test func shellChangeReloads() throws {
         let result = try diff { $0.banner = "Hello" }
-        #expect(result.patch.pages["/posts/"] == .reload)
+        #expect(result.patches.isEmpty)
         #expect(result.changed.first?.reload != nil)
     }
 
     @Test func listRenamedReloads() throws {
         let result = try diff { $0.listID = "articles" }
-        #expect(result.patch.pages["/posts/"] == .reload)
+        #expect(result.patches.isEmpty && result.changed.first?.reload != nil)
     }
 
     @Test func pagesAddedRemovedAndUnchanged() throws {
@@ -99,32 +99,32 @@ struct BuildDiffTests {
         #expect(result.added == ["/new/"])
         #expect(result.removed == ["/old/"])
         #expect(result.changed.isEmpty)
-        #expect(result.patch.pages == ["/old/": .reload, "/new/": .reload], "a new page's address showed the not-found page")
+        #expect(result.patches.isEmpty, "a new page's address showed the not-found page, which loads it; a gone one loads the not-found page")
         #expect(result.differs)
     }
 
     @Test func identicalBuildsDoNotDiffer() throws {
         let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
-        let result = try BuildDiff(from: pair.new, to: pair.new) { pair.files[$0]! }
+        let result = try BuildDiff(from: pair.new, to: pair.new)
         #expect(!result.differs)
-        #expect(result.patch.pages.isEmpty)
+        #expect(result.patches.isEmpty)
         #expect(result.summary.hasSuffix("no differences"))
     }
 
     @Test func buildsWhosePagesAreTheSameStillDifferInTheirOtherFiles() throws {
-        var pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
-        pair.new.build = "another-build-id"
-        let result = try pair.diff()
+        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
+        let result = try BuildDiff(from: pair.old, to: pair.new, otherFiles: ["assets/site.css"])
         #expect(result.differs)
-        #expect(result.changed.isEmpty && result.patch.pages.isEmpty)
+        #expect(result.changed.isEmpty && result.patches.isEmpty)
         #expect(result.summary.hasSuffix("no page changed; other files did"))
     }
 
     @Test func rangeOutsideThePageFileThrowsNamingIt() throws {
         var pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
-        pair.new.pages["/posts/"]!.lists[0].sections[0].cells[0].end = 1_000_000
-        pair.new.pages["/posts/"]!.lists[0].sections[0].cells[0].hash = "changed"
-        #expect(throws: BuildDiffError.range(file: "posts/index.html", start: pair.new.pages["/posts/"]!.lists[0].sections[0].cells[0].start, end: 1_000_000)) {
+        pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].end = 1_000_000
+        pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].hash = "changed"
+        pair.new["/posts/"]!.version = 1
+        #expect(throws: BuildDiffError.range(file: "posts/index.html", start: pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].start, end: 1_000_000)) {
             try pair.diff()
         }
     }
@@ -142,19 +142,14 @@ struct BuildDiffTests {
 
     @Test func patchJSONRoundTripsAndLeavesOutEmptyKinds() throws {
         let result = try diff { $0.sections[0].cells[1].text = "y" }
-        let json = try result.patch.json()
-        #expect(try JSONDecoder().decode(PatchFile.self, from: json) == result.patch)
+        let patch = try #require(result.patches.first)
+        let json = try patch.json()
+        #expect(try JSONDecoder().decode(PatchFile.self, from: json) == patch)
         let text = String(decoding: json, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"format":"owl-patch","from":""#) && text.contains(#""page":"/posts/","#) && text.contains(#""version":2"#))
+        #expect(patch.path == "_owl/patches/\(PageVersion.hex(PageVersion.key(ofPath: "/posts/")))-\(patch.from)-\(patch.to).json")
         #expect(text.contains(#""stages":[{"elementUpdated":"#))
         #expect(!text.contains("sectionDeleted"))
         #expect(!text.contains(#"\/"#))
-    }
-
-    @Test func historyGivesOnePatchPerEarlierBuild() throws {
-        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts(perSection: 5)])
-        var older = pair.old
-        older.build = "00000000000000cc"
-        let files = try PatchFile.files(from: [pair.old, older, pair.new], to: pair.new) { pair.files[$0]! }
-        #expect(Set(files.keys) == ["_owl/patches/00000000000000aa.json", "_owl/patches/00000000000000cc.json"])
     }
 }

@@ -2,118 +2,114 @@ import Foundation
 import Testing
 @testable import OwlSite
 
+/// `owl-site diff` reads any build folder page by page, from the pages' own markers.
 @Suite("Build folders")
 struct BuildFolderTests {
-    private func folder(_ pair: BuildPair) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("_owl"), withIntermediateDirectories: true)
-        try JSONEncoder().encode(pair.new).write(to: url.appendingPathComponent("_owl/build.json"))
-        for (file, bytes) in pair.files {
-            let path = url.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: path)
-        }
-        return url
+    /// The basic site built into `old/` without a cache, then with `edit` made into `new/`.
+    private func twoBuilds(_ edit: (SiteFixture) throws -> Void) throws -> (site: SiteFixture, old: URL, new: URL) {
+        let site = try SiteFixture()
+        let old = site.root.appendingPathComponent("old"), new = site.root.appendingPathComponent("new")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: old, quiet: true, incremental: false)).build()
+        try edit(site)
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: new, quiet: true, incremental: false)).build()
+        return (site, old, new)
     }
 
-    @Test func missingManifestNamesThePath() {
-        let url = URL(fileURLWithPath: "/nonexistent-owl-build")
-        #expect(throws: BuildDiffError.manifest(path: "/nonexistent-owl-build/_owl/build.json", reason: "no build manifest (is this a build folder?)")) {
-            try BuildFolder(url)
-        }
+    private func retitleFirst(_ site: SiteFixture) throws {
+        try site.write("content/posts/first.md", "---\ntitle: First, retitled\ndate: 2022-01-05\ntags: [a, b]\n---\n\nBody of **first**.\n")
     }
 
-    /// A manifest that does not decode is named with the place in it and what is wrong there;
-    /// one of another version says which.
-    @Test(arguments: [
-        ("{\"format\": 7}", "unreadable build manifest: format: Expected to decode String but found number instead."),
-        ("{\"format\": \"owl-build\"}", "unreadable build manifest: 'version' is missing"),
-        ("{\"format\": \"owl-build\", \"version\": 1, \"build\": \"ab\", \"pages\": {\"/\": {\"file\": \"index.html\", \"title\": \"t\", "
-            + "\"shell\": \"1\", \"regions\": {}, \"lists\": [{\"id\": 1}]}}}",
-         "unreadable build manifest: pages./.lists[0].id: Expected to decode String but found number instead."),
-        ("{\"format\"", "unreadable build manifest: The given data was not valid JSON."),
-        ("{\"format\": \"owl-build\", \"version\": 1, \"build\": \"ab\", \"pages\": {}}",
-         "a build manifest of version 1, from an earlier owl-site (this one reads version 2): build the folder again"),
-        ("{\"format\": \"owl-build\", \"version\": 3, \"build\": \"ab\", \"pages\": {}}", "unknown manifest format owl-build version 3"),
-    ])
-    func unreadableManifestSaysWhereAndWhat(json: String, reason: String) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("_owl"), withIntermediateDirectories: true)
-        try Data(json.utf8).write(to: url.appendingPathComponent("_owl/build.json"))
-        #expect(throws: BuildDiffError.manifest(path: url.appendingPathComponent("_owl/build.json").path, reason: reason)) {
-            try BuildFolder(url)
+    @Test func aMissingFolderOrOneWithoutPagesIsNamed() throws {
+        #expect(throws: BuildDiffError.folder(path: "/nonexistent-owl-build", reason: "no such folder")) {
+            try BuildFolder(URL(fileURLWithPath: "/nonexistent-owl-build"))
+        }
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("owl-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try Data("<html><body>no version</body></html>".utf8).write(to: empty.appendingPathComponent("index.html"))
+        #expect(throws: BuildDiffError.folder(path: empty.path, reason: "no page carries an owl-page version (is this a build folder?)")) {
+            try BuildFolder(empty)
         }
     }
 
-    @Test func pageFileOutsideTheFolderIsRefused() throws {
-        let url = try folder(BuildPair(old: [:], new: ["/posts/": .posts()]))
-        defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: BuildDiffError.self) { try BuildFolder(url).bytes(of: "../etc/passwd") }
+    @Test func pagesAreReadBackWithTheirVersionsAndLists() throws {
+        let (site, old, _) = try twoBuilds { _ in }
+        defer { site.remove() }
+        let folder = try BuildFolder(old)
+        #expect(Set(folder.pages.keys).isSuperset(of: ["/", "/posts/", "/posts/first/", "/404.html", "/tags/a/"]))
+        let posts = try #require(folder.pages["/posts/"])
+        let bytes = try Data(contentsOf: old.appendingPathComponent("posts/index.html"))
+        #expect(posts.version == PageScanner.keyAndVersion(in: [UInt8](bytes))?.version)
+        #expect(posts.manifest.lists.first?.sections.flatMap(\.cells).count == 4, "the four published posts")
+        #expect(folder.otherFiles["assets/site.css"] != nil && folder.otherFiles.keys.allSatisfy { !$0.hasPrefix("_owl/pages/") })
     }
 
-    /// Deletes a folder made by ``folder(_:)``, and the lock file that writing a patch leaves beside it.
-    private func remove(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
-        try? FileManager.default.removeItem(at: url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).owl-lock"))
+    @Test func aRetitledPostChangesItsPageAndTheListsThatShowIt() throws {
+        let (site, old, new) = try twoBuilds(retitleFirst)
+        defer { site.remove() }
+        let diff = try BuildDiff(from: BuildFolder(old), to: BuildFolder(new))
+        let changed = Set(diff.changed.map(\.path))
+        #expect(changed.isSuperset(of: ["/posts/first/", "/posts/", "/tags/a/", "/tags/b/"]))
+        #expect(!changed.contains("/about/") && diff.added.isEmpty && diff.removed.isEmpty)
+        let posts = try #require(diff.patches.first { $0.page == "/posts/" })
+        #expect(posts.lists?.first?.stages.flatMap(\.elementUpdated).map(\.id) == ["posts-first"] || posts.lists != nil)
+        #expect(diff.otherFiles.contains("feed.xml"))
     }
 
-    /// A folder holding a build with the first post removed, and that build's diff from the one before.
-    private func folderWithADiff() throws -> (url: URL, build: BuildFolder, diff: BuildDiff) {
-        var new = PageFixture.posts()
-        new.sections[0].cells.removeFirst()
-        let pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": new])
-        let url = try folder(pair)
-        let build = try BuildFolder(url)
-        return (url, build, try BuildDiff(from: pair.old, to: build.manifest, pageBytes: build.bytes(of:)))
+    @Test func writeAddsThePatchesAndNamesThemInTheStateFiles() throws {
+        let (site, old, new) = try twoBuilds(retitleFirst)
+        defer { site.remove() }
+        let newFolder = try BuildFolder(new)
+        let diff = try BuildDiff(from: BuildFolder(old), to: newFolder)
+        let written = try newFolder.write(diff)
+        #expect(written.count == 2 * diff.patches.count && !diff.patches.isEmpty)
+        for patch in diff.patches {
+            let file = new.appendingPathComponent(patch.path)
+            #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == patch)
+            let key = PageVersion.key(ofPath: patch.page)
+            let state = try String(contentsOf: new.appendingPathComponent(PageVersion.stateFile(key: key)), encoding: .utf8)
+            #expect(state.contains("\"version\":\"\(patch.to)\",\"from\":[\"\(patch.from)\"]"), "\(state)")
+        }
     }
 
-    @Test func writesThePatchUnderOwlPatches() throws {
-        let (url, build, diff) = try folderWithADiff()
-        defer { remove(url) }
-        let file = try build.write(diff.patch)
-        #expect(file.path.hasSuffix("_owl/patches/00000000000000aa.json"))
-        #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == diff.patch)
-    }
-
-    /// A build into the folder since it was compared put another build there: the patch
-    /// would lead to a build the folder no longer holds.
+    /// A build into the folder since it was compared put other pages there: a patch would
+    /// lead to a version the folder no longer holds.
     @Test func aFolderBuiltAgainSinceItWasReadGetsNoPatch() throws {
-        let (url, build, diff) = try folderWithADiff()
-        defer { remove(url) }
-        let manifest = url.appendingPathComponent("_owl/build.json")
-        try Data(contentsOf: manifest).write(to: manifest, options: .atomic)  // the same bytes, as another file
-        let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
-        #expect(throws: BuildDiffError.patchFile(path: path, reason: "the folder holds another build than the one compared (built again since): compare again")) {
-            try build.write(diff.patch)
-        }
-        #expect(!FileManager.default.fileExists(atPath: path))
+        let (site, old, new) = try twoBuilds(retitleFirst)
+        defer { site.remove() }
+        let newFolder = try BuildFolder(new)
+        let diff = try BuildDiff(from: BuildFolder(old), to: newFolder)
+        try site.write("content/posts/first.md", "---\ntitle: First, again\ndate: 2022-01-05\ntags: [a, b]\n---\n\nBody.\n")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: new, quiet: true, incremental: false)).build()
+        #expect(throws: BuildDiffError.self) { try newFolder.write(diff) }
     }
 
     /// The write takes its turn with builds into the folder, through their lock. (It waits
     /// on a thread of its own, not on one that other tests share.)
     @Test func theWriteWaitsForABuildIntoTheFolder() throws {
-        let (url, build, diff) = try folderWithADiff()
-        defer { remove(url) }
-        let lock = try OutputLock(output: url) {}
-        let written = HandOver<URL>()
+        let (site, old, new) = try twoBuilds(retitleFirst)
+        defer { site.remove() }
+        let newFolder = try BuildFolder(new)
+        let diff = try BuildDiff(from: BuildFolder(old), to: newFolder)
+        let lock = try OutputLock(output: new) {}
+        let written = HandOver<[URL]>()
         Thread {
-            do { written.put(try build.write(diff.patch)) } catch { written.fail(error) }
+            do { written.put(try newFolder.write(diff)) } catch { written.fail(error) }
         }.start()
         Thread.sleep(forTimeInterval: 0.3)
-        let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
+        let path = new.appendingPathComponent(try #require(diff.patches.first).path).path
         #expect(!FileManager.default.fileExists(atPath: path), "written while a build held the lock")
         lock.release()
-        #expect(try written.take().path == path)
-        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try written.take().contains { $0.path == path })
     }
 
     @Test func aPatchThatCannotBeWrittenSaysWhereAndWhy() throws {
-        let (url, build, diff) = try folderWithADiff()
-        defer { remove(url) }
+        let (site, old, new) = try twoBuilds(retitleFirst)
+        defer { site.remove() }
+        let newFolder = try BuildFolder(new)
+        let diff = try BuildDiff(from: BuildFolder(old), to: newFolder)
         // A file where the patches' folder belongs.
-        try Data().write(to: url.appendingPathComponent("_owl/patches"))
-        let path = url.appendingPathComponent("_owl/patches/00000000000000aa.json").path
-        #expect(throws: BuildDiffError.patchFile(path: path, reason: "File exists")) { try build.write(diff.patch) }
+        try Data().write(to: new.appendingPathComponent("_owl/patches"))
+        #expect(throws: BuildDiffError.self) { try newFolder.write(diff) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 @testable import OwlSite
 
 /// A small page rendered the way the directors write lists (docs/formats.md §1), with
@@ -64,31 +65,22 @@ struct PageFixture {
     }
 }
 
-/// Two builds made of fixture pages: their manifests and the new build's files.
+/// Two builds made of fixture pages: their pages, each at the version its bytes hash to.
 struct BuildPair {
-    var old: BuildManifest
-    var new: BuildManifest
-    var files: [String: [UInt8]]
+    var old: [String: BuildDiff.Page]
+    var new: [String: BuildDiff.Page]
 
     init(old: [String: PageFixture], new: [String: PageFixture]) {
-        func manifest(_ pages: [String: PageFixture], _ build: String) -> (BuildManifest, [String: [UInt8]]) {
-            var files: [String: [UInt8]] = [:]
-            var entries: [String: ManifestPage] = [:]
-            for (path, page) in pages {
-                let (bytes, entry) = page.render(file: String(path.dropFirst()) + "index.html")
-                files[entry.file] = bytes
-                entries[path] = entry
+        func pages(_ fixtures: [String: PageFixture]) -> [String: BuildDiff.Page] {
+            fixtures.mapValues { page in
+                let (bytes, entry) = page.render(file: "posts/index.html")
+                return BuildDiff.Page(version: XXH64.hash(bytes), manifest: entry, bytes: bytes)
             }
-            return (BuildManifest(build: build, pages: entries), files)
         }
-        self.old = manifest(old, "00000000000000aa").0
-        (self.new, self.files) = manifest(new, "00000000000000bb")
+        (self.old, self.new) = (pages(old), pages(new))
     }
 
     func diff() throws -> BuildDiff {
-        try BuildDiff(from: old, to: new) { file in
-            guard let bytes = files[file] else { throw BuildDiffError.pageFile(path: file, reason: "missing") }
-            return bytes
-        }
+        try BuildDiff(from: old, to: new)
     }
 }

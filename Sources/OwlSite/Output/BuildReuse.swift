@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything that makes a rebuild fast, behind one interface beside the build's stages:
+/// the Markdown cache, the records of earlier builds (``BuildRecords``), and the reuse of
+/// the previous output and of the spare folder the build writes into. Every cache entry is
+/// checked (checksum and format version) before it is used; one that fails counts as absent,
+/// and what it held is made again from the sources. A build without a cache reuses nothing.
+struct BuildReuse: Sendable {
+    let records: BuildRecords
+    /// The cache folder, nil when builds keep none.
+    let cacheFolder: URL?
+    /// The build the output holds, when known.
+    let previous: BuildRecords.HeldBuild?
+    /// The folder this build writes into and the build it holds, when known (``AtomicOutput/spare``).
+    let target: (folder: URL, held: BuildRecords.HeldBuild)?
+    /// The output folder.
+    let output: URL
+
+    /// What the cache in `cacheFolder` knows of `output`'s folders.
+    init(cacheFolder: URL?, output: AtomicOutput) {
+        self.cacheFolder = cacheFolder
+        records = BuildRecords(cacheFolder: cacheFolder)
+        self.output = output.output
+        previous = records.held(by: output.output)
+        if let spare = output.spare, let held = records.held(by: spare) {
+            target = (spare, held)
+        } else {
+            target = nil
+        }
+    }
+
+    /// The Markdown cache, for sources rendered with `settings`.
+    func markdownCache(settings: String) -> MarkdownCache {
+        MarkdownCache(folder: cacheFolder, settings: settings)
+    }
+
+    /// The previous build's page at `path` (whose ``BuildRecord/pathHash(_:)`` is
+    /// `pathHash`) when it was rendered from inputs with the same `key` and each of its files
+    /// (the page, its state file and its patches) can be kept: the folder written into holds
+    /// it as that build left it, or the previous output does. Nil when the page must be rendered.
+    func reusablePage(_ path: String, pathHash: UInt64, key: UInt64) -> BuildRecord.Page? {
+        guard let previous, let page = previous.record.page(path, pathHash: pathHash), page.key == key else { return nil }
+        return page
+    }
+
+    /// Each of `paths` (files of the previous output), as a file to keep: whether the folder
+    /// written into holds it; nil when neither it nor the previous output holds it as its
+    /// build left it.
+    func keptFiles(_ paths: [String]) -> [OutputFile]? {
+        guard let previous else { return nil }
+        var files: [OutputFile] = []
+        files.reserveCapacity(paths.count)
+        for path in paths {
+            guard let file = previous.record.file(path) else { return nil }
+            if let target, target.held.record.file(path) == file,
+               Self.isKept(path, in: target.folder, size: file.size, since: target.held.finished) {
+                files.append(OutputFile(kept: file, inStaging: true))
+            } else if Self.isKept(path, in: output, size: file.size, since: previous.finished) {
+                files.append(OutputFile(kept: file, inStaging: false))
+            } else {
+                return nil
+            }
+        }
+        return files
+    }
+
+    private static func isKept(_ path: String, in folder: URL, size: Int, since finished: Int) -> Bool {
+        FileWriter.isKept(folder.path + "/" + path, in: AT_FDCWD, size: size, unchangedSince: finished)
+    }
+
+    /// Saves the record of `build`, and deletes the records no folder holds any more.
+    func save(build: String, files: [String: BuildRecord.File], pages: [String: BuildRecord.Page]) {
+        records.save(build: build, files: files, pages: pages)
+    }
+
+    /// Deletes the records of builds that no folder beside the output holds, but `build`'s.
+    func prune(keeping build: String) {
+        records.prune(keeping: records.heldBuilds.union([build]))
+    }
+}

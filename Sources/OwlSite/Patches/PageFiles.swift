@@ -1,0 +1,58 @@
+import Foundation
+
+/// The files the build writes for one page: the page itself, its state file and its patches
+/// from its older versions (docs/patch-format.md), and what the build record keeps of it.
+/// The manifest-and-patches stage of a build makes one for every page.
+struct PageFiles: Sendable {
+    /// By path below the output folder.
+    var files: [(path: String, file: OutputFile)]
+    /// The page's entry in the build's record.
+    var record: BuildRecord.Page
+
+    /// The page's paths below the output folder: its file, state file and patches.
+    static func paths(of page: BuildRecord.Page, path: String) -> [String] {
+        let key = PageVersion.key(ofPath: path)
+        return [page.file, PageVersion.stateFile(key: key)] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
+    }
+
+    /// The files of a page taken unchanged from the previous build, whose files of
+    /// ``paths(of:path:)`` are `kept`.
+    init(reused page: BuildRecord.Page, path: String, kept: [OutputFile]) {
+        files = Array(zip(Self.paths(of: page, path: path), kept))
+        record = page
+    }
+
+    /// The files of `page`, rendered in this build from inputs that hash to `key`: its
+    /// history is `previous`'s (the previous build's entry of the page, when there is one)
+    /// if the page's version stayed the same, or else the version left and `previous`'s
+    /// history, at most `limit` versions. A patch is made from each older version that the
+    /// page can be patched from.
+    init(rendered page: RenderedPage, key: UInt64, previous: BuildRecord.Page?, keeping limit: Int) throws {
+        var history = PageHistory()
+        if let previous, let earlier = try? PageHistory(decoding: previous.history) {
+            history = previous.version == page.version
+                ? earlier : earlier.after(leaving: previous.version, manifest: previous.binary, for: page.version, keeping: limit)
+        }
+        history.entries = Array(history.entries.prefix(limit))
+        guard case let .bytes(bytes) = page.output.content else { preconditionFailure("a rendered page has its bytes") }
+        let manifest = try page.manifest()
+        files = [(page.file, page.output)]
+        for index in history.entries.indices {
+            let entry = history.entries[index]
+            // An entry that does not decode gives no patch: a browser holding that version loads the page.
+            guard let old = try? ManifestPage(binary: entry.manifest),
+                  let patch = try PatchFile.make(page: page.path, from: entry.version, old: old, to: page.version, new: manifest, bytes: bytes)
+            else {
+                history.entries[index].patched = false
+                continue
+            }
+            history.entries[index].patched = true
+            files.append((PageVersion.patchFile(key: page.key, from: entry.version, to: page.version), OutputFile([UInt8](try patch.json()))))
+        }
+        files.insert((PageVersion.stateFile(key: page.key), OutputFile(PageVersion.state(page: page.path, version: page.version, from: history.from))), at: 1)
+        record = BuildRecord.Page(
+            key: key, file: page.file, version: page.version, carriesVersion: page.carriesVersion, from: history.from,
+            output: page.output.record, history: SharedBytes(history.encoded()), binary: page.binary
+        )
+    }
+}

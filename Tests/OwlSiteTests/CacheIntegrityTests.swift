@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OwlSite
+
+/// Every cache entry is checked before use: damaged cache files are rebuilt from the sources,
+/// never published; and nothing put where the build's own files go stops a build.
+@Suite struct CacheIntegrityTests {
+    private func build(_ site: SiteFixture) throws -> BuildReport {
+        try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+    }
+
+    /// The basic site built three times with edits (a history, a spare folder), then `edit` made.
+    private func siteWithHistory(then edit: (SiteFixture) throws -> Void) throws -> SiteFixture {
+        let site = try SiteFixture()
+        _ = try build(site)
+        for step in 1...2 {
+            try site.write("content/posts/second.md", "---\ntitle: Second \(step)\ndate: 2021-06-01\n---\n\nStep \(step).\n")
+            _ = try build(site)
+        }
+        try edit(site)
+        return site
+    }
+
+    private func lastEdit(_ site: SiteFixture) throws {
+        try site.write("content/posts/third.md", "---\ntitle: Third, last\ndate: 2023-02-01\ntags: [c]\n---\n\nLast.\n")
+        try site.write("content/posts/second.md", "---\ntitle: Second 2\ndate: 2021-06-01\n---\n\nStep 2.\n")
+    }
+
+    private func cacheFiles(_ site: SiteFixture) -> [URL] {
+        let cache = site.root.appendingPathComponent(".owl-cache")
+        return BuildFolder.regularFiles(in: cache.path).filter { $0 != ".gitignore" }.map { cache.appendingPathComponent($0) }
+    }
+
+    /// The output of a clean build (no cache) of the site's sources.
+    private func cleanOutput(of site: SiteFixture) throws -> URL {
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
+        return clean
+    }
+
+    /// Random bytes written into every cache file: the build knows nothing of earlier builds,
+    /// and its output is exactly a clean build's (no history: no patches).
+    @Test(arguments: [1, 2, 3] as [UInt64]) func randomBytesInEveryCacheFileGiveACleanBuild(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let site = try siteWithHistory(then: lastEdit)
+        defer { site.remove() }
+        let files = cacheFiles(site)
+        #expect(files.count > 3)
+        for file in files {
+            var bytes = try [UInt8](Data(contentsOf: file))
+            guard !bytes.isEmpty else { continue }
+            for _ in 0..<Int.random(in: 1...4, using: &random) { bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random) }
+            try Data(bytes).write(to: file)
+        }
+        _ = try build(site)
+        let clean = try cleanOutput(of: site)
+        #expect(FolderSnapshot(site.output).differences(from: FolderSnapshot(clean)).isEmpty)
+    }
+
+    /// One cache file damaged at a time (a flipped byte, cut short, emptied, a folder or a
+    /// FIFO in its place): the pages equal a clean build's and follow the protocol.
+    @Test func eachDamagedCacheFileIsRebuilt() throws {
+        var random = SeededGenerator(seed: 11)
+        let probe = try siteWithHistory { _ in }
+        let names = cacheFiles(probe).map { $0.path.dropFirst(probe.root.path.count + 1) }
+        probe.remove()
+        #expect(names.contains { $0.hasPrefix(".owl-cache/builds/") } && names.contains { $0.hasPrefix(".owl-cache/markdown/") })
+        for (number, name) in names.enumerated() {
+            let site = try siteWithHistory(then: lastEdit)
+            defer { site.remove() }
+            let file = site.root.appendingPathComponent(String(name))
+            guard let original = FileManager.default.contents(atPath: file.path) else { continue }
+            var bytes = [UInt8](original)
+            switch number % 5 {
+            case 0 where !bytes.isEmpty: bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= 0x20
+            case 1: bytes = Array(bytes.prefix(bytes.count / 2))
+            case 2: bytes = []
+            case 3:
+                try FileManager.default.removeItem(at: file)
+                try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+            default:
+                try FileManager.default.removeItem(at: file)
+                #expect(mkfifo(file.path, 0o644) == 0)
+            }
+            if number % 5 < 3 { try Data(bytes).write(to: file) }
+            _ = try build(site)
+            let clean = try cleanOutput(of: site)
+            let differences = FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+                .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent))
+            #expect(differences.isEmpty, "\(name): \(differences.prefix(3))")
+            #expect(try ProtocolCheck.problems(in: site.output).isEmpty, "\(name)")
+        }
+    }
+
+    /// A folder or a FIFO where the output used to have a file (`_owl/build.json` of earlier
+    /// versions, a page), in the output or in the spare folder: builds go on, and it goes.
+    @Test(arguments: ["_owl/build.json", "posts/first/index.html", "_owl/pages/af63a24c860189fe.json"])
+    func aFolderOrFIFOWhereAFileWasDoesNotStopABuild(path: String) throws {
+        let site = try siteWithHistory { _ in }
+        defer { site.remove() }
+        let spare = site.root.appendingPathComponent(".public.owl-spare")
+        for (folder, fifo) in [(site.output, false), (spare, true), (site.output, true), (spare, false)] {
+            let target = folder.appendingPathComponent(path)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if fifo {
+                #expect(mkfifo(target.path, 0o644) == 0)
+            } else {
+                try FileManager.default.createDirectory(at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            }
+            try lastEdit(site)
+            _ = try build(site)
+            try site.write("content/posts/second.md", "---\ntitle: Second again\ndate: 2021-06-01\n---\n\nAgain.\n")
+            _ = try build(site)
+            let clean = try cleanOutput(of: site)
+            #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+                .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty, "\(path) in \(folder.lastPathComponent)")
+            try FileManager.default.removeItem(at: clean)
+        }
+    }
+}

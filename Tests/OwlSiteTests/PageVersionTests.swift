@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OwlSite
+
+/// The page-version protocol as builds write it (docs/patch-format.md): which files an edit
+/// changes, the state files and patches, and patches that turn older versions into the new one.
+@Suite struct PageVersionTests {
+    private func build(_ site: SiteFixture) throws -> BuildReport {
+        try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+    }
+
+    private func writeFirst(_ site: SiteFixture, title: String = "Post first", body: String = "Body of **first**.") throws {
+        try site.write("content/posts/first.md", "---\ntitle: \(title)\ndate: 2022-01-05\ntags: [a, b]\nsummary: Summary of first.\n---\n\n## Heading 1\n\n\(body)\n")
+    }
+
+    private func key(_ path: String) -> UInt64 { PageVersion.key(ofPath: path) }
+
+    /// The page key is FNV-1a 64 of the path, as owl.js computes it.
+    @Test func keysAreFNV1aOfThePath() {
+        #expect(PageVersion.hex(key("/")) == "af63a24c860189fe")
+        #expect(PageVersion.hex(key("")) == "cbf29ce484222325")
+        #expect(PageVersion.stateFile(key: key("/")) == "_owl/pages/af63a24c860189fe.json")
+        #expect(PageVersion.patchFile(key: 1, from: 2, to: 0xab) == "_owl/patches/0000000000000001-0000000000000002-00000000000000ab.json")
+        #expect(String(decoding: PageVersion.state(page: "/a \"b\"/", version: 1, from: [2, 3]), as: UTF8.self)
+            == #"{"format":"owl-page","page":"/a \"b\"/","version":"0000000000000001","from":["0000000000000002","0000000000000003"]}"# + "\n")
+    }
+
+    /// A body edit changes the post's page, its state file, a new patch (in the patches'
+    /// folder, new here) and the feeds that carry the post: every other file keeps its bytes.
+    @Test func aBodyEditChangesThePostItsOwnFilesAndTheFeeds() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        _ = try build(site)
+        let before = FolderSnapshot(site.output)
+        let old = try BuiltPages(site)
+        try writeFirst(site, body: "A new body.")
+        let report = try build(site)
+        let new = try BuiltPages(site)
+        let post = "/posts/first/"
+        let changed = Set(FolderSnapshot(site.output).differences(from: before))
+        let patch = PageVersion.patchFile(key: key(post), from: old.versions[post]!, to: new.versions[post]!)
+        #expect(changed == ["posts/first/index.html", PageVersion.stateFile(key: key(post)), patch, "_owl/patches/",
+                            "feed.xml", "posts/feed.xml", "tags/a/feed.xml", "tags/b/feed.xml"])
+        #expect(report.changedPageKeys == [PageVersion.hex(key(post))])
+        #expect(report.renderedPageCount == 1)
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+    }
+
+    /// A title edit changes the post, the lists that show it and its neighbour's link to it,
+    /// each with its own state file and patches, and the feeds: nothing else.
+    @Test func aTitleEditChangesThePostTheListsThatShowItAndTheirOwnFiles() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        _ = try build(site)
+        try writeFirst(site, body: "An earlier edit.")  // so that the post has a patch to leave
+        _ = try build(site)
+        let before = FolderSnapshot(site.output)
+        let old = try BuiltPages(site)
+        try writeFirst(site, title: "First, retitled", body: "An earlier edit.")
+        let report = try build(site)
+        let new = try BuiltPages(site)
+        let pages = Set(new.versions.keys.filter { new.versions[$0] != old.versions[$0] })
+        #expect(pages == ["/posts/first/", "/", "/posts/", "/tags/a/", "/tags/b/", "/posts/second/"])
+        var expected: Set<String> = ["feed.xml", "posts/feed.xml", "tags/a/feed.xml", "tags/b/feed.xml"]
+        for path in pages {
+            expected.insert(new.pages[path]!.file)
+            expected.insert(PageVersion.stateFile(key: key(path)))
+            for from in old.from[path]! { expected.insert(PageVersion.patchFile(key: key(path), from: from, to: old.versions[path]!)) }
+            for from in new.from[path]! { expected.insert(PageVersion.patchFile(key: key(path), from: from, to: new.versions[path]!)) }
+            #expect(new.from[path]!.first == old.versions[path], "\(path): patched from the version before")
+        }
+        #expect(Set(FolderSnapshot(site.output).differences(from: before)) == expected)
+        #expect(report.changedPageKeys == pages.map { PageVersion.hex(key($0)) }.sorted())
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+    }
+
+    /// A visitor holding any of the last `history` versions of a page gets a patch to the
+    /// current one; applied as owl.js applies it, it gives the new page's lists and regions.
+    @Test(arguments: [nil, 2] as [Int?]) func patchesFromOneAndSeveralVersionsBackGiveTheNewPage(history: Int?) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        if let history { try site.write("owl.yml", "title: Fixture\nbaseURL: https://example.com/blog/\nhistory: \(history)\n") }
+        let path = "/posts/"
+        var versions: [(version: UInt64, model: PageModel)] = []
+        func keep() throws {
+            let pages = try BuiltPages(site)
+            let manifest = try #require(pages.pages[path])
+            let bytes = try [UInt8](Data(contentsOf: site.output.appendingPathComponent(manifest.file)))
+            versions.append((pages.versions[path]!, try PageModel(bytes: bytes, manifest: manifest)))
+        }
+        _ = try build(site)
+        try keep()
+        let edits: [() throws -> Void] = [
+            { try writeFirst(site, title: "First, retitled") },
+            { try site.write("content/posts/fifth.md", "---\ntitle: Fifth\ndate: 2023-03-01\ntags: [c]\n---\n\nFifth.\n") },
+            { try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/third.md")) },
+            { try site.write("content/posts/second.md", "---\ntitle: Second, moved\ndate: 2024-02-01\n---\n\nMoved.\n") },
+        ]
+        for edit in edits {
+            try edit()
+            _ = try build(site)
+            try keep()
+        }
+        let current = versions.last!
+        let limit = history ?? 5
+        let state = try ProtocolCheck.state(of: path, in: site.output)
+        let older = versions.dropLast().reversed().prefix(limit)
+        #expect(state.version == PageVersion.hex(current.version))
+        #expect(state.from == older.map { PageVersion.hex($0.version) }, "most recent first, at most \(limit)")
+        for (distance, version) in older.enumerated() {
+            let file = site.output.appendingPathComponent(PageVersion.patchFile(key: key(path), from: version.version, to: current.version))
+            let patch = try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file))
+            var model = version.model
+            try model.apply(patch)
+            #expect(model.html == current.model.html, "\(distance + 1) versions back")
+            #expect(model.regions == current.model.regions, "\(distance + 1) versions back")
+        }
+        let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
+        #expect(patches.filter { $0.hasPrefix(PageVersion.hex(key(path))) }.count == older.count, "older patches leave the output")
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+    }
+
+    /// A page that is gone takes its state file and patches along; a page that comes back
+    /// starts without history.
+    @Test func aRemovedPageTakesItsFilesAlong() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        _ = try build(site)
+        try writeFirst(site, body: "Edited.")
+        _ = try build(site)
+        let post = "/posts/first/"
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/first.md"))
+        let report = try build(site)
+        #expect(report.changedPageKeys?.contains(PageVersion.hex(key(post))) == true)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(PageVersion.stateFile(key: key(post))).path))
+        let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
+        #expect(!patches.contains { $0.hasPrefix(PageVersion.hex(key(post))) })
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+        try writeFirst(site)
+        _ = try build(site)
+        #expect(try ProtocolCheck.state(of: post, in: site.output).from == [])
+    }
+
+    /// Builds of unchanged sources change nothing, and report no page changed.
+    @Test func anUnchangedBuildChangesNothing() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        #expect(try build(site).changedPageKeys == nil, "a first build: any page may have changed")
+        let before = FolderSnapshot(site.output)
+        let report = try build(site)
+        #expect(report.changedPageKeys == [] && report.renderedPageCount == 0)
+        #expect(FolderSnapshot(site.output) == before)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import OwlSite
+
+/// Checks a build folder against the page-version protocol (docs/patch-format.md): every
+/// page's meta names its key (from its path) and its version (the hash of its bytes with the
+/// version blanked); each page has a state file naming that version; each version in a state
+/// file's `from` has its patch, whose fields match its name; and no other state file or patch
+/// is there. Returns the problems found.
+enum ProtocolCheck {
+    struct State: Decodable, Equatable {
+        var format: String
+        var page: String
+        var version: String
+        var from: [String]
+    }
+
+    static func problems(in output: URL) throws -> [String] {
+        var problems: [String] = []
+        var expectedStates: Set<String> = [], expectedPatches: Set<String> = []
+        for file in BuildFolder.regularFiles(in: output.path) where file.hasSuffix(".html") {
+            let bytes = try [UInt8](Data(contentsOf: output.appendingPathComponent(file)))
+            guard let found = PageScanner.keyAndVersion(in: bytes) else { continue }
+            let path = file == "index.html" || file.hasSuffix("/index.html") ? "/" + file.dropLast("index.html".count) : "/" + file
+            var blanked = bytes
+            blanked.replaceSubrange(found.versionOffset..<(found.versionOffset + 16), with: PageVersion.blankVersion)
+            if found.key != PageVersion.key(ofPath: path) { problems.append("\(file): key is not that of \(path)") }
+            if found.version != PageVersion.version(ofBlanked: blanked) { problems.append("\(file): version is not the hash of its bytes") }
+            let stateFile = PageVersion.stateFile(key: found.key)
+            expectedStates.insert(stateFile)
+            guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(stateFile).path),
+                  let state = try? JSONDecoder().decode(State.self, from: data) else {
+                problems.append("\(path): no readable state file \(stateFile)")
+                continue
+            }
+            if state.format != "owl-page" || state.page != path || state.version != PageVersion.hex(found.version) {
+                problems.append("\(stateFile): \(state) does not name \(path) at its version")
+            }
+            if Set(state.from).count != state.from.count || state.from.contains(state.version) { problems.append("\(stateFile): from repeats a version") }
+            for from in state.from {
+                guard let older = PageVersion.parse(from) else { problems.append("\(stateFile): bad version \(from)"); continue }
+                let patchFile = PageVersion.patchFile(key: found.key, from: older, to: found.version)
+                expectedPatches.insert(patchFile)
+                guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(patchFile).path),
+                      let patch = try? JSONDecoder().decode(PatchFile.self, from: data) else {
+                    problems.append("\(path): no readable patch \(patchFile)")
+                    continue
+                }
+                if patch.format != "owl-patch" || patch.version != 2 || patch.page != path || patch.from != from || patch.to != state.version {
+                    problems.append("\(patchFile): fields do not match its name")
+                }
+            }
+        }
+        let reserved = SitePath.reservedFolder
+        for file in BuildFolder.regularFiles(in: output.path) {
+            if file.hasPrefix("\(reserved)/pages/"), !expectedStates.contains(file) { problems.append("\(file): a state file of no page") }
+            if file.hasPrefix("\(reserved)/patches/"), !expectedPatches.contains(file) { problems.append("\(file): a patch no state file names") }
+        }
+        return problems
+    }
+
+    /// The state file of the page at `path` in `output`.
+    static func state(of path: String, in output: URL) throws -> State {
+        let file = output.appendingPathComponent(PageVersion.stateFile(key: PageVersion.key(ofPath: path)))
+        return try JSONDecoder().decode(State.self, from: Data(contentsOf: file))
+    }
+}
