@@ -92,14 +92,14 @@ enum BuildBenchmarks {
     private static let deletedStamp = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-build.deleted")
 
     /// Deletes `folder`, if there is one, and notes when.
-    private static func delete(_ folder: URL) {
+    static func delete(_ folder: URL) {
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
         try? FileManager.default.removeItem(at: folder)
         try? Data().write(to: deletedStamp)
     }
 
     /// Waits until the benchmark's files were deleted over a minute ago.
-    private static func waitOutRecentDeletes() {
+    static func waitOutRecentDeletes() {
         guard let deleted = (try? FileManager.default.attributesOfItem(atPath: deletedStamp.path))?[.modificationDate] as? Date else { return }
         let wait = 65 + deleted.timeIntervalSinceNow
         guard wait > 0 else { return }
@@ -134,7 +134,7 @@ enum BuildBenchmarks {
     private static let coldRounds = 5
 
     /// `owl-site build` of `site` into `output` (cold when `.owl-cache` is absent).
-    private static func owlBuild(site: URL, output: URL) throws -> Figures {
+    static func owlBuild(site: URL, output: URL) throws -> Figures {
         let owlSite = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("owl-site")
         guard FileManager.default.isExecutableFile(atPath: owlSite.path) else {
             throw BenchError("no \(owlSite.path): build it first (swift build -c release --product owl-site)")
@@ -143,11 +143,11 @@ enum BuildBenchmarks {
     }
 
     /// The run with the median wall time.
-    private static func median(_ runs: [Figures]) -> Figures {
+    static func median(_ runs: [Figures]) -> Figures {
         runs.sorted { $0.wall < $1.wall }[runs.count / 2]
     }
 
-    private static func measure(_ command: [String], output: URL? = nil) throws -> Figures {
+    static func measure(_ command: [String], output: URL? = nil) throws -> Figures {
         let timing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-time-\(getpid()).txt")
         defer { try? FileManager.default.removeItem(at: timing) }
         let process = Process()
@@ -165,7 +165,7 @@ enum BuildBenchmarks {
         return Figures(wall: fields[0], cpu: fields[1] + fields[2], peakMiB: fields[3] / 1024)
     }
 
-    private static func shell(_ arguments: String...) throws {
+    static func shell(_ arguments: String...) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -1,4 +1,4 @@
-// `owl-bench [diff|render|build|patch|all]`: release-mode figures, area by area.
+// `owl-bench [diff|render|build|patch|edits|all]`: release-mode figures, area by area.
 // No argument or `all` runs every area; unknown areas are ignored. Each area adds one line.
 
 let areas: KeyValuePairs<String, () -> Void> = [
@@ -6,6 +6,7 @@ let areas: KeyValuePairs<String, () -> Void> = [
     "render": RenderBenchmarks.run,
     "build": BuildBenchmarks.run,
     "patch": PatchBenchmarks.run,
+    "edits": EditBenchmarks.run,
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

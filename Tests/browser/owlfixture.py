@@ -1,8 +1,9 @@
 """Hand-made owl-site builds for the browser tests.
 
 A site is a dict of pages (path -> Page). `Builds.build` renders one build the way the
-`Owl` directors do (docs/formats.md §1) with its manifest (§2), then has
-`owl-site diff OLD NEW --write` write the patches (§4) from the recent builds to it.
+`Owl` directors do (docs/formats.md §1), each page with its version and state file (§2),
+then has `owl-site diff OLD NEW --write` write the per-page patches (§4) from the recent
+builds to it.
 """
 import html
 import json
@@ -120,51 +121,42 @@ def region(name, inner, tag):
     return f'<{tag} data-owl-region="{name}">{inner}</{tag}>'
 
 
-def render(page, build, root='/'):
-    """The page's HTML and its manifest entry (§2), with byte ranges."""
-    out = []
-    size = 0
-    regions = {}
+def page_key(path):
+    """The page key (docs/formats.md §2): FNV-1a 64 of the path's UTF-8 bytes, in hex."""
+    h = 0xcbf29ce484222325
+    for byte in path.encode():
+        h = ((h ^ byte) * 0x100000001b3) & _MASK
+    return f'{h:016x}'
 
-    def put(text):
-        nonlocal size
-        out.append(text)
-        start = size
-        size += len(text.encode())
-        return start, size
 
-    def put_region(name, text):
-        start, end = put(text)
-        regions[name] = [xxh64(text), start, end]
-
-    put('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<title>{esc(page.title)}</title><meta name="owl-build" content="{build}">{page.head}'
-        f'<link rel="stylesheet" href="{root}style.css">'
-        f'<script src="{root}_owl/owl.js" defer></script></head><body>')
-    put_region('nav', region('nav', esc(page.nav), 'nav'))
+def render(page, path, root='/'):
+    """The page's HTML, carrying its key and version (docs/formats.md §2)."""
+    blank = '0' * 16
+    text = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<title>{esc(page.title)}</title><meta name="owl-page" content="{page_key(path)} {blank}">{page.head}'
+            f'<link rel="stylesheet" href="{root}style.css">'
+            f'<script src="{root}_owl/owl.js" defer></script></head><body>')
+    text += region('nav', esc(page.nav), 'nav')
     cls = 'owl-grid' if page.grid else 'owl-list'
-    container = f'<main>{esc(page.shell)}<div class="{cls}" data-owl-list="{esc(page.list_id)}">'
-    put(container)
-    sections = []
+    text += f'<main>{esc(page.shell)}<div class="{cls}" data-owl-list="{esc(page.list_id)}">'
     for s in page.sections:
         head, tail = section_parts(s, page.grid)
-        s_start, _ = put(head)
-        cells = []
-        for c in s.cells:
-            text = cell_html(c, page.grid)
-            start, end = put(text)
-            cells.append([c.id, xxh64(text), start, end])
-        _, s_end = put(tail)
-        sections.append({'id': s.id, 'hash': xxh64(head + tail), 'range': [s_start, s_end],
-                         'cells': cells})
-    put('</div></main>')
-    put_region('foot', region('foot', f'{sum(len(s.cells) for s in page.sections)} posts', 'footer'))
-    put('</body></html>\n')
-    text = ''.join(out)
-    entry = {'title': page.title, 'shell': xxh64(container),
-             'lists': [{'id': page.list_id, 'shell': xxh64(container), 'sections': sections}],
-             'regions': regions}
-    return text, entry
+        text += head + ''.join(cell_html(c, page.grid) for c in s.cells) + tail
+    text += '</div></main>'
+    text += region('foot', f'{sum(len(s.cells) for s in page.sections)} posts', 'footer')
+    text += '</body></html>\n'
+    return text.replace(f'{page_key(path)} {blank}', f'{page_key(path)} {xxh64(text)}', 1)
+
+
+def page_version(folder, path):
+    """The version of the page at `path` in the build `folder`, from its state file."""
+    with open(os.path.join(folder, '_owl', 'pages', page_key(path) + '.json')) as fh:
+        return json.load(fh)['version']
+
+
+def patch_file(folder, path, old):
+    """The patch of the page at `path` in `folder` from its version `old` to its current one."""
+    return os.path.join(folder, '_owl', 'patches', f'{page_key(path)}-{old}-{page_version(folder, path)}.json')
 
 
 def page_file(path):
@@ -183,32 +175,27 @@ class Builds:
 
     def __init__(self, folder, root='/', history=5):
         self.folder, self.root, self.history = folder, root, history
-        self.builds = []  # (build id, {path: (Page, (html, manifest entry))}, folder)
+        self.builds = []  # ({path: (Page, html)}, folder)
 
     def build(self, site):
         """Writes the next build of `site` into a new folder; returns that folder."""
-        blank = {p: render(pg, '', self.root)[0] for p, pg in site.items()}
-        with open(CLIENT) as fh:
-            build = xxh64(json.dumps(sorted(blank.items())) + fh.read())
-        pages = {p: (pg, render(pg, build, self.root)) for p, pg in site.items()}
-        out = os.path.join(self.folder, f'{len(self.builds):03d}-{build}')
-        os.makedirs(os.path.join(out, '_owl', 'patches'))
-        for path, (pg, (text, entry)) in pages.items():
+        pages = {p: (pg, render(pg, p, self.root)) for p, pg in site.items()}
+        out = os.path.join(self.folder, f'{len(self.builds):03d}')
+        os.makedirs(os.path.join(out, '_owl', 'pages'))
+        for path, (pg, text) in pages.items():
             f = os.path.join(out, page_file(path))
             os.makedirs(os.path.dirname(f), exist_ok=True)
             with open(f, 'w') as fh:
                 fh.write(text)
+            version = text.split('<meta name="owl-page" content="', 1)[1][17:33]
+            with open(os.path.join(out, '_owl', 'pages', page_key(path) + '.json'), 'w') as fh:
+                fh.write(json.dumps({'format': 'owl-page', 'page': path, 'version': version, 'from': []},
+                                    separators=(',', ':')) + '\n')
         with open(os.path.join(out, 'style.css'), 'w') as fh:
             fh.write(STYLE)
         shutil.copy(CLIENT, os.path.join(out, '_owl', 'owl.js'))
-        manifest = {'format': 'owl-build', 'version': 2, 'build': build,
-                    'pages': {p: {'file': page_file(p), **e} for p, (_, (_, e)) in sorted(pages.items())}}
-        with open(os.path.join(out, '_owl', 'build.json'), 'w') as fh:
-            json.dump(manifest, fh)
-        with open(os.path.join(out, '_owl', 'head.json'), 'w') as fh:
-            json.dump({'format': 'owl-head', 'version': 1, 'build': build}, fh)
-        for base, _, folder in (self.builds[-self.history:] if self.history else []):
-            if base != build:
-                subprocess.run([owl_site(), 'diff', folder, out, '--write'], check=True, capture_output=True)
-        self.builds.append((build, pages, out))
+        # Oldest first: each write puts its version first in a page's `from`.
+        for _, folder in (self.builds[-self.history:] if self.history else []):
+            subprocess.run([owl_site(), 'diff', folder, out, '--write'], check=True, capture_output=True)
+        self.builds.append((pages, out))
         return out

@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 import unittest
 
-from owlfixture import Builds, Cell, owl_site
+from owlfixture import Builds, Cell, owl_site, page_key, page_version, patch_file
 from test_refresh import edit, posts
 
 
@@ -47,27 +47,30 @@ class DiffCommandTest(unittest.TestCase):
         self.assertEqual(self.run_diff(self.old, self.new, '--exit-code').returncode, 1)
         self.assertEqual(self.run_diff(self.old, self.old, '--exit-code').returncode, 0)
 
-    def test_write_puts_the_patch_under_owl_patches(self):
-        base = self.builds.builds[0][0]
-        patch = os.path.join(self.new, '_owl', 'patches', f'{base}.json')
+    def test_write_puts_the_pages_patch_under_owl_patches_and_names_it_in_the_state_file(self):
+        old, new = page_version(self.old, '/posts/'), page_version(self.new, '/posts/')
+        patch = patch_file(self.new, '/posts/', old)
         self.assertFalse(os.path.exists(patch))
         self.assertEqual(self.run_diff(self.old, self.new, '--write').returncode, 0)
         with open(patch) as fh:
             data = json.load(fh)
-        self.assertEqual((data['format'], data['base'], data['target']), ('owl-patch', base, self.builds.builds[1][0]))
+        self.assertEqual((data['format'], data['version'], data['page'], data['from'], data['to']), ('owl-patch', 2, '/posts/', old, new))
+        with open(os.path.join(self.new, '_owl', 'pages', page_key('/posts/') + '.json')) as fh:
+            self.assertEqual(json.load(fh)['from'], [old])
+        self.assertEqual(os.listdir(os.path.join(self.new, '_owl', 'patches')), [os.path.basename(patch)], 'the unchanged /about/ needs none')
 
     def test_not_a_build_folder_names_it(self):
         result = self.run_diff(self.tmp, self.new)
         self.assertEqual(result.returncode, 1)
-        self.assertTrue(result.stderr.startswith('error: ' + os.path.join(self.tmp, '_owl', 'build.json')), result.stderr)
+        self.assertTrue(result.stderr.startswith('error: ' + self.tmp + ': no page carries an owl-page version'), result.stderr)
 
     def test_of_two_folders_that_are_no_builds_the_first_is_named(self):
         other = os.path.join(self.tmp, 'other')
         os.mkdir(other)
         result = self.run_diff(other, self.tmp)
         self.assertEqual(result.returncode, 1)
-        self.assertIn(os.path.join(other, '_owl', 'build.json'), result.stderr)
-        self.assertNotIn(os.path.join(self.tmp, '_owl', 'build.json'), result.stderr)
+        self.assertIn(other + ':', result.stderr)
+        self.assertNotIn(self.tmp + ':', result.stderr)
 
 
 if __name__ == '__main__':

@@ -6,7 +6,7 @@ import queue
 import threading
 
 from harness import BrowserTest, Handler, Server
-from owlfixture import Cell, Section
+from owlfixture import Cell, Section, page_key
 from selenium.webdriver.support.ui import WebDriverWait
 from test_refresh import edit, posts
 
@@ -21,10 +21,8 @@ class EventHandler(Handler):
         self.send_response(200)
         self.send_header('Content-Type', 'text/event-stream')
         self.end_headers()
-        with open(os.path.join(self.directory, '_owl', 'build.json')) as fh:
-            build = json.load(fh)['build']
         inbox = queue.Queue()
-        inbox.put(('build', json.dumps({'build': build})))
+        inbox.put(('build', '{}'))  # on connect, without `pages`
         self.streams.append(inbox)
         try:
             while True:
@@ -76,7 +74,7 @@ class LiveTest(BrowserTest):
         new = self.builds.build(edit(old, lambda p: p.sections[0].cells.insert(0, Cell('live', 'Live!'))))
         self.serve(new)
         self.driver.execute_script("window.__owlEvents = 0; document.addEventListener('owl:patched', () => window.__owlEvents++)")
-        self.send('build', {'build': self.builds.builds[-1][0]})
+        self.send('build', {'pages': [page_key('/posts/')]})
         WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(
             "return window.__owlEvents === 1 && !document.querySelector('[aria-busy]')"))
         self.assertIsNone(self.driver.execute_script("return document.getElementById('owl-error')"))
@@ -113,7 +111,7 @@ class IntervalTest(BrowserTest):
 
 
 class SubPathTest(BrowserTest):
-    """The site lives at /blog/: owl.js finds head.json and patches next to itself."""
+    """The site lives at /blog/: owl.js finds the state files and patches next to itself."""
     root = '/blog/'
 
     def serve(self, folder):

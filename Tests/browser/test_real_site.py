@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 from harness import BrowserTest
-from owlfixture import PACKAGE, owl_site
+from owlfixture import PACKAGE, owl_site, page_version, patch_file
 
 
 class RealSiteTest(BrowserTest):
@@ -48,13 +48,10 @@ class RealSiteTest(BrowserTest):
     def check(self, pages, patched):
         """Opens each page on the first build, serves the last one, refreshes, compares.
         The pages in `patched` must be patched; the others do what their patch says."""
-        with open(os.path.join(self.outputs[0], '_owl', 'build.json')) as fh:
-            base = json.load(fh)['build']
-        with open(os.path.join(self.outputs[-1], '_owl', 'patches', f'{base}.json')) as fh:
-            patch = json.load(fh)
         for page in pages:
             with self.subTest(page=page):
-                expect = 'reloaded' if patch['pages'].get(page, {}).get('reload') else 'patched'
+                old = page_version(self.outputs[0], page)
+                expect = 'patched' if os.path.exists(patch_file(self.outputs[-1], page, old)) else 'reloaded'
                 if page in patched:
                     self.assertEqual(expect, 'patched')
                 self.serve(self.outputs[0])

@@ -1,12 +1,15 @@
-"""Owl.refresh() against real builds: every change the issue lists ends on exactly the
-DOM that a fresh load of the new build gives."""
+"""Owl.refresh() against real builds, per the page-version protocol (docs/formats.md §2,
+§4): every change the issue lists ends on exactly the DOM that a fresh load of the new
+build gives, under `script-src 'self'`; pages a few versions behind are patched, pages past
+the history, with a damaged patch, new or removed are loaded again."""
 import copy
+import http.server
 import os
 import json
 import unittest
 
-from harness import BrowserTest
-from owlfixture import Cell, Page, Section
+from harness import BrowserTest, Handler, Server
+from owlfixture import Cell, Page, Section, page_key, page_version, patch_file
 
 
 def posts(years=(2024, 2023, 2022), per=4):
@@ -97,14 +100,32 @@ class RefreshTest(BrowserTest):
             p.sections[0].cells.pop()  # the footer region counts posts
         self.assertMoves(posts(), edit(posts(), change))
 
-    def test_unchanged_page_gets_new_build_id(self):
-        html = self.assertMoves(posts(), edit(posts(), lambda p: p.sections[0].cells.pop()), path='/about/')
-        self.assertIn(self.builds.builds[-1][0], html)
+    def test_an_unchanged_page_is_current(self):
+        self.serve(self.builds.build(posts()))
+        self.open('/about/')
+        before = self.html()
+        self.serve(self.builds.build(edit(posts(), lambda p: p.sections[0].cells.pop())))
+        self.assertRefresh('current')
+        self.assertEqual(self.html(), before)
 
     def test_patch_two_builds_behind(self):
         middle = edit(posts(), lambda p: p.sections[0].cells.pop(0))
         newest = edit(middle, lambda p: p.sections.insert(1, Section('x', 'X', [Cell('x1', 'x1')])))
         self.assertMoves(posts(), newest, via=[middle])
+
+    def test_patch_several_builds_behind(self):
+        sites = [posts()]
+        for change in (lambda p: p.sections[0].cells.pop(0), lambda p: p.sections.pop(), lambda p: p.sections[0].cells.insert(0, Cell('n', 'n')),
+                       lambda p: setattr(p.sections[1], 'header', 'Renamed')):
+            sites.append(edit(sites[-1], change))
+        self.assertMoves(sites[0], sites[-1], via=sites[1:-1])
+
+    def test_reloaded_past_the_history(self):
+        self.builds.history = 2
+        sites = [posts()]
+        for number in range(3):
+            sites.append(edit(sites[-1], lambda p: p.sections[0].cells.pop(0)))
+        self.assertMoves(sites[0], sites[-1], via=sites[1:-1], expect='reloaded')
 
     def test_grid_page(self):
         def grid(p):
@@ -129,25 +150,25 @@ class RefreshTest(BrowserTest):
         return self.builds.build(edit(posts(), change))
 
     def rewrite_patch(self, folder, change):
-        """Lets `change` edit the patch from the first build in `folder`."""
-        path = os.path.join(folder, '_owl', 'patches', f'{self.builds.builds[0][0]}.json')
+        """Lets `change` edit the patch of /posts/ from the first build's version in `folder`."""
+        path = patch_file(folder, '/posts/', page_version(self.builds.builds[0][1], '/posts/'))
         with open(path) as fh:
             data = json.load(fh)
         change(data)
         with open(path, 'w') as fh:
             json.dump(data, fh)
 
-    def test_wrong_base_reloads(self):
+    def test_a_patch_from_another_version_reloads(self):
         self.open_then_build(lambda p: p.sections.pop())
         new = self.builds.build(edit(posts(), lambda p: p.sections.pop(0)))
-        self.rewrite_patch(new, lambda data: data.update(base=self.builds.builds[1][0]))  # another build's
+        self.rewrite_patch(new, lambda data: data.update({'from': page_version(self.builds.builds[1][1], '/posts/')}))
         self.serve(new)
         self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
     def test_mismatched_id_reloads_untouched(self):
         new = self.open_then_build()
-        self.rewrite_patch(new, lambda data: data['pages']['/posts/']['lists'][0]['stages'].append(
+        self.rewrite_patch(new, lambda data: data['lists'][0]['stages'].append(
             {'elementUpdated': [{'at': [2, 0], 'id': 'nobody', 'html': '<li data-owl-cell="nobody"></li>'}]}))
         self.serve(new)
         # Any mutation before the reload is counted where the reload cannot erase it.
@@ -159,26 +180,33 @@ class RefreshTest(BrowserTest):
         self.assertRefresh('reloaded')
         self.assertEqual(self.driver.execute_script('return sessionStorage.owlMutations'), '0')
 
-    def test_reads_the_small_head_file_not_the_manifest(self):
+    def test_reads_only_its_own_state_file(self):
         new = self.open_then_build()
-        os.remove(os.path.join(new, '_owl', 'build.json'))
+        for name in os.listdir(os.path.join(new, '_owl', 'pages')):
+            if name != page_key('/posts/') + '.json':
+                os.remove(os.path.join(new, '_owl', 'pages', name))
         self.serve(new)
         self.assertRefresh('patched')
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
-    def test_without_a_head_file_the_page_stays_current(self):
+    def test_a_page_without_a_state_file_is_gone_and_reloads(self):
         new = self.open_then_build()
-        os.remove(os.path.join(new, '_owl', 'head.json'))
-        before = self.html()
+        os.remove(os.path.join(new, '_owl', 'pages', page_key('/posts/') + '.json'))
         self.serve(new)
-        self.assertRefresh('current')
-        self.assertEqual(self.html(), before)
+        self.assertRefresh('reloaded')
+
+    def test_an_unreadable_state_file_reloads(self):
+        new = self.open_then_build()
+        with open(os.path.join(new, '_owl', 'pages', page_key('/posts/') + '.json'), 'w') as fh:
+            fh.write('{"format": "owl-page", "vers')
+        self.serve(new)
+        self.assertRefresh('reloaded')
 
     def test_corrupted_patch_reloads(self):
         new = self.open_then_build()
-        base = self.builds.builds[0][0]
-        with open(os.path.join(new, '_owl', 'patches', f'{base}.json'), 'w') as fh:
-            fh.write('{"format": "owl-patch", "version": 1, "base": "' + base + '", "pag')
+        path = patch_file(new, '/posts/', page_version(self.builds.builds[0][1], '/posts/'))
+        with open(path, 'w') as fh:
+            fh.write('{"format": "owl-patch", "version": 2, "page": "/posts/", "li')
         self.serve(new)
         self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
@@ -190,6 +218,69 @@ class RefreshTest(BrowserTest):
         self.serve(self.builds.build(edit(posts(), lambda p: p.sections.pop(0))))
         self.assertRefresh('reloaded')
         self.assertEqual(self.html(), self.fresh('/posts/'))
+
+
+class NotFoundHandler(Handler):
+    """Answers an address without a file with the site's 404.html, as static hosts do."""
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.exists(path) or not os.path.exists(os.path.join(self.directory, '404.html')):
+            return super().send_head()
+        with open(os.path.join(self.directory, '404.html'), 'rb') as fh:
+            body = fh.read()
+        self.send_response(404)
+        self.send_header('Content-Type', 'text/html; charset=utf-8')
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        import io
+        return io.BytesIO(body)
+
+
+class NewAndRemovedPagesTest(BrowserTest):
+    """A visitor on the not-found page at an address that gets a page, and one on a page
+    that is removed, load the new build; the not-found page at its own address patches."""
+
+    def setUp(self):
+        super().setUp()
+        self.server.close()
+        self.server = Server(self.site, handler=NotFoundHandler)
+
+    def site(self, *extra):
+        pages = posts()
+        pages['/404.html'] = Page('Not found', [])
+        for path in extra:
+            pages[path] = Page('New', [Section('s', 'S', [Cell('c', 'c')])])
+        return pages
+
+    def build(self, site):
+        folder = self.builds.build(site)
+        # The not-found page is 404.html, not 404.html/index.html.
+        os.replace(os.path.join(folder, '404.html', 'index.html'), os.path.join(folder, 'nf.html'))
+        os.rmdir(os.path.join(folder, '404.html'))
+        os.replace(os.path.join(folder, 'nf.html'), os.path.join(folder, '404.html'))
+        return folder
+
+    def test_a_new_page_replaces_the_not_found_page(self):
+        self.serve(self.build(self.site()))
+        self.open('/fresh/')
+        self.assertIn('Not found', self.html())
+        self.serve(self.build(self.site('/fresh/')))
+        self.assertRefresh('reloaded')
+        self.assertIn('data-owl-cell="c"', self.html())
+
+    def test_the_not_found_page_stays_current_while_no_page_comes(self):
+        self.serve(self.build(self.site()))
+        self.open('/missing/')
+        self.serve(self.build(self.site()))
+        self.assertRefresh('current')
+
+    def test_a_removed_page_reloads(self):
+        self.serve(self.build(self.site('/fresh/')))
+        self.open('/fresh/')
+        self.serve(self.build(self.site()))
+        self.assertRefresh('reloaded')
+        self.assertIn('Not found', self.html())
 
 
 if __name__ == '__main__':

@@ -14,7 +14,7 @@ import unittest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import chromium
-from owlfixture import PACKAGE, owl_site
+from owlfixture import PACKAGE, owl_site, page_key
 
 # Records, from now on, reloads (the mark disappears), patches and the most animations at once.
 WATCH = """
@@ -31,7 +31,7 @@ for (const element of main.querySelectorAll('[style], [aria-busy]')) {
     element.removeAttribute('style'); element.removeAttribute('aria-busy');
 }
 return {title: document.title, main: main.outerHTML,
-        build: document.querySelector('meta[name=owl-build]').content};
+        build: document.querySelector('meta[name=owl-page]').content};
 """
 
 
@@ -85,11 +85,12 @@ class ServeLiveTest(unittest.TestCase):
             file.write(text)
         os.rename(temporary, path)
 
-    def served_build(self):
-        """The id of the build in the output folder."""
+    def served_version(self, path):
+        """`KEY VERSION` of the page at `path` (below the root) in the output folder, from its state file."""
+        key = page_key('/' + path)
         try:
-            with open(os.path.join(self.site, 'public', '_owl', 'build.json')) as file:
-                return json.load(file)['build']
+            with open(os.path.join(self.site, 'public', '_owl', 'pages', key + '.json')) as file:
+                return key + ' ' + json.load(file)['version']
         except (OSError, ValueError, KeyError):
             return None
 
@@ -109,8 +110,9 @@ class ServeLiveTest(unittest.TestCase):
 
         path, text, title = self.listed_post(driver.page_source)
         self.save(path, text.replace(title, 'Edited: ' + title, 1))
-        wait.until(lambda d: self.served_build() != before['build'])
-        patch = os.path.join(self.site, 'public', '_owl', 'patches', before['build'] + '.json')
+        wait.until(lambda d: self.served_version('posts/') not in (None, before['build']))
+        key, old = before['build'].split(' ')
+        patch = os.path.join(self.site, 'public', '_owl', 'patches', f"{key}-{old}-{self.served_version('posts/').split(' ')[1]}.json")
         self.assertTrue(os.path.exists(patch), 'the rebuild wrote no patch for the open page (docs/formats.md §4)')
 
         wait.until(lambda d: d.execute_script(

@@ -49,15 +49,14 @@ struct PageRenderer: Sendable {
     /// the pages the renderer was made for.
     func render(_ page: PageSpec) throws -> RenderedPage {
         let (values, lists) = try layoutValues(page)
-        return RenderedPage(path: page.path, title: page.title, html: html(layout: page.layout, values), lists: lists)
+        return RenderedPage(path: page.path, html: html(layout: page.layout, values), lists: lists)
     }
 
     /// The page servers show for an address the site lacks (``SitePath/notFoundFile``),
     /// through `layouts/404`: a page of its own, at `path` (`/404.html`), with a version and
     /// patches like any other.
     func renderNotFoundPage(path: String) -> RenderedPage {
-        RenderedPage(path: path, file: SitePath.notFoundFile, title: context.config.word("notFound"),
-                     html: html(layout: Self.notFoundLayout, notFoundValues()), lists: [])
+        RenderedPage(path: path, file: SitePath.notFoundFile, html: html(layout: Self.notFoundLayout, notFoundValues()), lists: [])
     }
 
     /// `layout` rendered with `values`, inside the base layout.

@@ -34,8 +34,9 @@ final class RenderedPage: Sendable {
     /// key and version where the layout has ``pageToken``; records the byte ranges of lists
     /// and regions and the hashes of the manifest (with the version blanked, so that a page's
     /// shell does not change with its version).
-    /// The page's file is `file`, by default the `index.html` of its path's folder.
-    init(path: String, file: String? = nil, title: String, html: String, lists: [(html: String, entry: ManifestList)]) {
+    /// The page's file is `file`, by default the `index.html` of its path's folder; its title
+    /// is its `<title>`'s text.
+    init(path: String, file: String? = nil, html: String, lists: [(html: String, entry: ManifestList)]) {
         self.path = path
         self.file = file ?? SitePath.file(for: path)
         let key = PageVersion.key(ofPath: path)
@@ -44,7 +45,8 @@ final class RenderedPage: Sendable {
         var (output, listEntries, versionOffsets) = html.withUTF8 {
             Self.fillingTokens(in: UnsafeRawBufferPointer($0), key: key, lists: lists)
         }
-        let manifest = Self.manifest(of: output, file: self.file, title: title, lists: listEntries)
+        // The document's title, as a browser shows it: what a patch sets `document.title` to.
+        let manifest = Self.manifest(of: output, file: self.file, title: PageScanner.title(in: output), lists: listEntries)
         version = PageVersion.version(ofBlanked: output)
         let digits = Array(PageVersion.hex(version).utf8)
         for offset in versionOffsets { output.replaceSubrange(offset..<(offset + digits.count), with: digits) }

@@ -1,0 +1,96 @@
+import Foundation
+import Owl
+
+/// `owl-bench edits`: what a one-post edit costs on a site of 10,000 generated posts
+/// (`OWL_BENCH_POSTS`): the files it changes in the output, owl-site next to Hugo 0.111 on
+/// the same posts and the same edit (what a deploy uploads), and the time of the
+/// `owl-site build` process that makes the change, for a body edit and for a title edit.
+enum EditBenchmarks {
+    static func run() {
+        let count = Int(ProcessInfo.processInfo.environment["OWL_BENCH_POSTS"] ?? "") ?? 10_000
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let material = root.appendingPathComponent("Benchmarks/build")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-edits")
+        BuildBenchmarks.delete(work)
+        BuildBenchmarks.waitOutRecentDeletes()
+        let site = work.appendingPathComponent("site"), hugo = work.appendingPathComponent("hugo")
+        let output = site.appendingPathComponent("public")
+        do {
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            try BuildBenchmarks.shell("python3", material.appendingPathComponent("gen_content.py").path, site.appendingPathComponent("content").path, "\(count)")
+            try FileManager.default.copyItem(at: material.appendingPathComponent("hugo-site"), to: hugo)
+            try FileManager.default.createDirectory(at: hugo.appendingPathComponent("content"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: site.appendingPathComponent("content/posts"), to: hugo.appendingPathComponent("content/posts"))
+
+            // A cold build, then two edits: from the second rebuild on, a build updates the
+            // spare output folder in place, as every later one does.
+            _ = try BuildBenchmarks.owlBuild(site: site, output: output)
+            for number in [2, 3] { try edit(.body, post: number, in: site); _ = try BuildBenchmarks.owlBuild(site: site, output: output) }
+
+            var rows = [["one post of \(count) edited", "owl-site files changed", "Hugo files changed", "owl-site build (process)", "target"]]
+            for (kind, target) in [(Edit.body, 0.100), (Edit.title, 0.250)] {
+                var times: [BuildBenchmarks.Figures] = []
+                var changed = 0
+                for number in [42, 43, 44, 45, 46] {
+                    let before = snapshot(output)
+                    try edit(kind, post: number, in: site)
+                    times.append(try BuildBenchmarks.owlBuild(site: site, output: output))
+                    if number == 42 { changed = differences(before, snapshot(output)) }
+                }
+                let hugoChanged = try hugoFilesChanged(by: kind, post: 42, site: hugo, work: work)
+                let median = BuildBenchmarks.median(times)
+                rows.append([kind.rawValue, "\(changed)", "\(hugoChanged)", String(format: "%.0f ms (median of 5)", median.wall * 1000),
+                             String(format: "≤ %.0f ms", target * 1000)])
+            }
+            printTable(rows)
+        } catch {
+            print("edit benchmark failed: \(error)")
+        }
+        BuildBenchmarks.delete(work)
+    }
+
+    enum Edit: String {
+        case body = "body edit"
+        case title = "title edit"
+    }
+
+    /// Edits post `number` of the site whose posts are in `site/content/posts`.
+    static func edit(_ kind: Edit, post number: Int, in site: URL) throws {
+        let post = site.appendingPathComponent(String(format: "content/posts/post-%05d.md", number))
+        var text = try String(contentsOf: post, encoding: .utf8)
+        switch kind {
+        case .body:
+            text += "\nOne more line, for the benchmark.\n"
+        case .title:
+            guard let line = text.range(of: "title: \"") else { throw BuildBenchmarks.BenchError("no title in \(post.path)") }
+            text.replaceSubrange(line, with: "title: \"Retitled ")
+        }
+        try text.write(to: post, atomically: true, encoding: .utf8)
+    }
+
+    /// Hugo's build of `site` before and after the same edit, each into a folder of its own:
+    /// the files whose bytes differ, or that only one has.
+    private static func hugoFilesChanged(by kind: Edit, post number: Int, site: URL, work: URL) throws -> Int {
+        let before = work.appendingPathComponent("hugo-before-\(kind)"), after = work.appendingPathComponent("hugo-after-\(kind)")
+        try BuildBenchmarks.shell("hugo", "-s", site.path, "-d", before.path, "--quiet")
+        try edit(kind, post: number, in: site)
+        try BuildBenchmarks.shell("hugo", "-s", site.path, "-d", after.path, "--quiet")
+        return differences(snapshot(before), snapshot(after))
+    }
+
+    /// Each file below `folder` by path, with the hash of its bytes.
+    private static func snapshot(_ folder: URL) -> [String: UInt64] {
+        var files: [String: UInt64] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path),
+                  (enumerator?.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
+            files[path] = ContentHash(bytes: data).value
+        }
+        return files
+    }
+
+    private static func differences(_ old: [String: UInt64], _ new: [String: UInt64]) -> Int {
+        Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }.count
+    }
+}
