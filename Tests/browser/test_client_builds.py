@@ -11,7 +11,7 @@ import subprocess
 import unittest
 
 from harness import BrowserTest, Server
-from owlfixture import owl_site, xxh64
+from owlfixture import CLIENT, owl_site, xxh64
 from pagefixture import NotFoundHandler, page_key
 
 
@@ -115,7 +115,15 @@ class BuiltRefreshTest(BrowserTest):
         self.assertEqual(len(self.source.state('/posts/')['from']), 1)  # the list gained a post
         self.assertEqual(self.source.state('/posts/new/')['from'], [])  # a new page has no older version
 
-    def test_a_rebuild_that_changes_the_page_not_is_current(self):
+    def test_the_build_writes_both_scripts_as_make_resources_built_them(self):
+        self.start()
+        for name in ('owl.js', 'owl-live.js'):
+            with open(os.path.join(os.path.dirname(CLIENT), name), 'rb') as fh:
+                want = fh.read()
+            with open(os.path.join(self.source.output, '_owl', name), 'rb') as fh:
+                self.assertEqual(fh.read(), want, f'_owl/{name} differs from client/{name}: make resources, then build')
+
+    def test_a_rebuild_that_leaves_the_page_alone_is_current(self):
         self.start()
         self.open('/posts/')
         self.source.build()
