@@ -7,8 +7,10 @@ SWIFT ?= swift
 setup:
 	@scripts/setup.sh
 
-## Regenerate the bundled theme (Sources/OwlSite/Theme/EmbeddedTheme.swift) from Templates/ and client/owl.js.
-resources:
+## Minify owl.js from client/src/ (esbuild) into client/owl.js, then regenerate the bundled
+## theme (Sources/OwlSite/Theme/EmbeddedTheme.swift) from Templates/ and client/owl.js.
+resources: setup
+	@scripts/build-owl-js.sh
 	@python3 scripts/embed-resources.py
 
 ## Debug build of every target.

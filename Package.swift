@@ -78,6 +78,10 @@ let package = Package(
             path: "Benchmarks/owl-bench"
         ),
 
+        // Examples/ListUpdate: Owl alone renders a list, updates it and writes the patch
+        // that owl.js's Owl.apply animates (tested in Tests/browser/test_apply.py).
+        .executableTarget(name: "owl-list-example", dependencies: ["Owl"], path: "Examples/ListUpdate"),
+
         // Helpers the test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff", "TestSupport"]),

@@ -3,7 +3,7 @@
 # usage: scripts/setup.sh [--bench]
 set -euo pipefail
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libjemalloc-dev chromium chromium-driver)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libjemalloc-dev chromium chromium-driver esbuild)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(hugo cmark-gfm nginx wrk time)
 fi

@@ -227,6 +227,7 @@ public struct SiteBuilder: Sendable {
     private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
+        if let script = EmbeddedTheme.owlLiveJS { files["\(SitePath.reservedFolder)/owl-live.js"] = OutputFile(Array(script.utf8)) }
         for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
             files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
         }
