@@ -6,8 +6,18 @@ struct SiteConfig: Sendable, Equatable {
     var title = "My Site"
     /// One line about the site, for the feed and `<meta name="description">`.
     var description = ""
-    /// The author named in the feed.
+    /// Who writes the site: the author of every page whose front matter names none, in the
+    /// feeds and bylines.
     var author = ""
+    /// The address pattern of each section's pages (``PermalinkPattern``), by section folder
+    /// name; `/` is the pages at the top of `content/`. `permalink: PATTERN` in owl.yml
+    /// gives every section one.
+    var permalinks: [String: String] = [:]
+    /// The line of `owl.yml` that gives each of `permalinks`.
+    var permalinkLines: [String: Int] = [:]
+    /// The time zone of dates written without one (`2024-05-01 09:30`), an IANA name such as
+    /// `Europe/Berlin`; nil: UTC.
+    var timezone: String?
     /// The language the site is written in, as a language tag (`en`, `de`, `pt-BR`): the
     /// pages' `lang` and the feed's `xml:lang`, for screen readers, hyphens and spelling,
     /// and the language of the dates pages show.
@@ -72,6 +82,14 @@ struct SiteConfig: Sendable, Equatable {
             rest = rest[rest.index(after: close)...]
         }
         return filled + rest
+    }
+
+    /// The address pattern of the pages of `section` (`""`: the pages at the top of
+    /// `content/`) and its line in owl.yml: the section's own, or else the one for every
+    /// section (`*`, which the top's pages do not take).
+    func permalink(forSection section: String) -> (pattern: String, line: Int?)? {
+        let key = section.isEmpty ? "/" : (permalinks[section] != nil ? section : "*")
+        return permalinks[key].map { ($0, permalinkLines[key]) }
     }
 
     /// The list settings of `section`, falling back to the defaults.

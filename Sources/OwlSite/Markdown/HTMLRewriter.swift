@@ -19,12 +19,29 @@ struct HTMLRewriter {
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
                 let contentStart = index + 4
                 let contentEnd = ByteSearch.firstOffset(of: Self.headingEnds[level], in: bytes, from: contentStart) ?? html.count
-                let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
+                var content = html[contentStart..<contentEnd]
+                // `{#id .class}` at the end of the heading, marked by ``HeadingAttributes``.
+                var attributes: (id: String?, classes: [String]) = (nil, [])
+                if let marker = content.firstRange(of: Self.attributesOpen), let end = content[marker.upperBound...].firstRange(of: Self.attributesClose) {
+                    attributes = HeadingAttributes.parse(Substring(decoding: content[marker.upperBound..<end.lowerBound], as: UTF8.self))
+                    content = content[..<marker.lowerBound]
+                }
+                let id = attributes.id.map { explicit in
+                    usedIDs[explicit, default: 0] += 1
+                    return explicit
+                } ?? uniqueID(for: plainText(content), used: &usedIDs)
                 output.append(contentsOf: html[index..<(index + 3)])  // `<hN`
                 output.append(#" id=""#)
-                output.append(utf8Of: id)
-                output.append(#"">"#)
-                index = contentStart
+                output.append(utf8Of: Self.attributeEscaped(id))
+                output.append(#"""#)
+                if !attributes.classes.isEmpty {
+                    output.append(#" class=""#)
+                    output.append(utf8Of: Self.attributeEscaped(attributes.classes.joined(separator: " ")))
+                    output.append(#"""#)
+                }
+                output.append(">")
+                output.append(contentsOf: content)
+                index = contentEnd
                 continue
             }
             if !prefix.isEmpty, byte == UInt8(ascii: "\""), index + 1 < html.count, html[index + 1] == UInt8(ascii: "/"),
@@ -77,11 +94,28 @@ struct HTMLRewriter {
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     }
 
+    /// GitHub's id for a heading of `text` (``HeadingID``), numbered as GitHub numbers a
+    /// second heading of the same text (`notes`, `notes-1`, `notes-2`).
     private func uniqueID(for text: String, used: inout [String: Int]) -> String {
-        let slug = SitePath.slugify(text)
+        let slug = HeadingID.github(text.trimmingCharacters(in: .whitespaces))
         let base = slug.isEmpty ? "section" : slug
-        let count = used[base, default: 0]
+        var count = used[base, default: 0]
+        var id = count == 0 ? base : "\(base)-\(count)"
+        while count > 0, used[id] != nil {  // an id given by hand may already hold the number
+            count += 1
+            id = "\(base)-\(count)"
+        }
         used[base] = count + 1
-        return count == 0 ? base : "\(base)-\(count)"
+        if id != base { used[id, default: 0] += 1 }
+        return id
+    }
+
+    private static let attributesOpen = Array(String(HeadingAttributes.open).utf8)
+    private static let attributesClose = Array(String(HeadingAttributes.close).utf8)
+
+    /// `text` as an attribute's value.
+    private static func attributeEscaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }

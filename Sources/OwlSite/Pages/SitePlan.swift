@@ -59,17 +59,31 @@ struct SitePlan: Sendable {
             }
         }
 
-        // The layout of items that name none is looked for once.
+        // The layout of items that name none is looked for once. A layout the theme lacks
+        // (another generator's `layout: post`) is a warning: the page takes the single layout.
         let single = "layouts/single", hasSingle = templates.names.contains(single)
+        var errors: [SiteError] = []
         for index in pageIndices {
-            let layout = items[index].layout.map { "layouts/" + $0 } ?? single
-            guard items[index].layout == nil ? hasSingle : templates.names.contains(layout) else {
+            var layout = items[index].layout.map { "layouts/" + $0 } ?? single
+            if layout != single, !templates.names.contains(layout) {
+                warnings.append(items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache): the page uses \(single)"))
+                layout = single
+            }
+            guard hasSingle else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
-                                      body: .item(index, neighbours: neighbours[index]), lists: [],
-                                      origin: SourceLocation(file: items[index].source, line: items[index].lines["slug"] ?? 1)))
+            let origin = SourceLocation(file: items[index].source, line: items[index].lines["url"] ?? items[index].lines["permalink"]
+                                            ?? items[index].lines["path"] ?? items[index].lines["slug"] ?? 1)
+            do {
+                try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
+                                          body: .item(index, neighbours: neighbours[index]), lists: [], origin: origin))
+            } catch let error as SiteError {
+                errors.append(error)
+            }
         }
+        if !errors.isEmpty { throw SiteError.combining(errors) }
+        for item in items { warnings += item.warnings }
+        warnings += FragmentChecker.warnings(items: items, rootPath: config.rootPath, sourceRoot: content.sourceRoot)
 
         for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
