@@ -110,6 +110,15 @@ import Testing
         for file in ["2016/01/01/unpublished/index.html", "news/unpublished/index.html", "posts/expired/index.html", "posts/future/index.html"] {
             #expect(!files.contains(file), "\(file) is left out")
         }
+        // Categories and the taxonomies owl.yml names have pages, feeds and an index, as tags do.
+        for file in ["categories/index.html", "categories/news/index.html", "categories/news/feed.xml", "categories/notes/index.html",
+                     "series/index.html", "series/deep-dive/index.html", "series/deep-dive/feed.xml", "tags/rust/index.html"] {
+            #expect(files.contains(file), "\(file)")
+        }
+        let categories = try site.page("categories/index.html")
+        #expect(categories.contains(#"href="/categories/news/""#) && categories.contains(#"href="/categories/notes/""#))
+        let news = try site.page("categories/news/index.html")
+        #expect(news.contains("Welcome") && news.contains("Series part") && !news.contains("From Zola"))
         let welcome = try site.page("2015/12/03/welcome/index.html")
         #expect(welcome.contains("3 December 2015"), "dated by its file's name")
         let hugo = try site.page("custom/hugo-page/index.html")

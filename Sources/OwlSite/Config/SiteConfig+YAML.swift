@@ -32,6 +32,16 @@ extension SiteConfig {
             case "sections": (config.sections, config.sectionLines) = try sections(value)
             case "words": config.words = try words(value)
             case "permalink", "permalinks": (config.permalinks, config.permalinkLines) = try permalinks(value, sections: fields.map { $0.0.string ?? "" })
+            case "taxonomies":
+                // A list of plural names, or Hugo's mapping of singular to plural names.
+                let names: [String]
+                if let mapping = value.node.mapping { names = mapping.map { $0.value.string ?? "" } } else { names = try value.strings() }
+                for name in names where name != "tags" && !config.taxonomyNames.contains(name) {
+                    guard !name.isEmpty, SitePath.slugify(name) == name else {
+                        throw value.error("taxonomy '\(name)' must be a name of lowercase letters, digits and dashes, such as series")
+                    }
+                    config.taxonomyNames.append(name)
+                }
             case "timezone":
                 let name = try value.string()
                 guard TimeZone(identifier: name) != nil else {

@@ -15,6 +15,9 @@ struct SiteConfig: Sendable, Equatable {
     var permalinks: [String: String] = [:]
     /// The line of `owl.yml` that gives each of `permalinks`.
     var permalinkLines: [String: Int] = [:]
+    /// The taxonomies besides tags whose terms have pages (`/categories/news/`) and an
+    /// index: `categories`, and those `taxonomies:` in owl.yml names (`series`).
+    var taxonomyNames = ["categories"]
     /// The time zone of dates written without one (`2024-05-01 09:30`), an IANA name such as
     /// `Europe/Berlin`; nil: UTC.
     var timezone: String?

@@ -52,8 +52,12 @@ extension ContentItem {
                 publishDateIsFloating = try field.isFloatingDate()
             case "expirydate", "unpublishdate": expiryDate = try field.date()
             case "tags": tags = try field.strings(separatedBy: ",")  // `tags: swift, web` means two
-            case "categories": taxonomies["categories", default: []] += try field.strings(separatedBy: ",")
-            case "category": taxonomies["categories", default: []] += try field.strings()
+            case "categories":
+                taxonomies["categories", default: []] += try field.strings(separatedBy: ",")
+                params[field.key] = try field.fieldValue(budget: &budget)
+            case "category":
+                taxonomies["categories", default: []] += try field.strings()
+                params[field.key] = try field.fieldValue(budget: &budget)
             case "taxonomies":
                 // Zola: `[taxonomies]` with a list of terms for each taxonomy.
                 for (name, terms) in try field.map() {

@@ -11,7 +11,8 @@ struct SitePlan: Sendable {
     var data: SiteData
     /// The navigation entries: title and path.
     var navigation: [NavigationEntry] = []
-    /// Display name and item count of each tag, by slug.
+    /// Display name and item count of each tag, by slug, and of each term of the other
+    /// taxonomies, by `TAXONOMY/SLUG` (`categories/news`).
     var tags: [String: (name: String, count: Int)] = [:]
     /// The slug of each spelling of a tag in the items, empty for a tag without letters or digits.
     var tagSlugs: [String: String] = [:]
@@ -99,6 +100,9 @@ struct SitePlan: Sendable {
         }
 
         try addTagPages(pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
+        for taxonomy in config.taxonomyNames {
+            try addTermPages(of: taxonomy, pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
+        }
 
         newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
         feeds.insert(FeedSpec(file: SitePath.feedFile, pagePath: "/", title: nil, items: newest), at: 0)
@@ -175,6 +179,54 @@ struct SitePlan: Sendable {
         try registry.add(PageSpec(path: "/tags/", title: "Tags", layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
         navigation.append(NavigationEntry(title: "Tags", path: "/tags/"))
+    }
+
+    /// The pages of a taxonomy other than tags (`categories`, or one that owl.yml names):
+    /// a page of each term, `/categories/SLUG/`, grouped by year and with its feed, and the
+    /// index of its terms, `/categories/`, as the tags have. Its terms are in ``tags`` under
+    /// `categories/SLUG`, which the index's cells link to.
+    private mutating func addTermPages(of taxonomy: String, _ pageIndices: [Int], byDate: [Int], years: [String],
+                                       config: SiteConfig, registry: inout PageRegistry) throws {
+        var names: [String: String] = [:], members: [String: [Int]] = [:], firstLines: [String: SourceLocation] = [:]
+        for index in byDate {
+            for term in terms(of: items[index], in: taxonomy) {
+                let slug = SitePath.tagSlug(term)
+                guard !slug.isEmpty else {
+                    warnings.append(items[index].error(at: taxonomy, "\(taxonomy) '\(term)' has no letters or digits, so it has no page"))
+                    continue
+                }
+                if names[slug] == nil { names[slug] = term }
+                if members[slug, default: []].last != index { members[slug, default: []].append(index) }
+                if firstLines[slug] == nil { firstLines[slug] = SourceLocation(file: items[index].source, line: items[index].lines[taxonomy]) }
+            }
+        }
+        guard !names.isEmpty else { return }
+        let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
+        let slugs = names.keys.sorted()
+        for slug in slugs {
+            let key = "\(taxonomy)/\(slug)"
+            tags[key] = (names[slug]!, members[slug]!.count)
+            try addPaged(members[slug]!, basePath: "/\(key)/", listID: "\(taxonomy)-\(slug)", title: names[slug]!, intro: nil, years: years,
+                         settings: settings, config: config, origin: firstLines[slug]!, feedItems: members[slug]!, registry: &registry)
+        }
+        let title = SitePath.title(fromName: taxonomy)
+        let index = ListModel(style: .list, id: taxonomy, sections: [
+            ListSection(id: taxonomy, header: nil, footer: nil, cells: slugs.map { .tag("\(taxonomy)/\($0)") }),
+        ])
+        try registry.add(PageSpec(path: "/\(taxonomy)/", title: title, layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
+                                  lists: [index], origin: SourceLocation(file: "content/", line: nil)))
+        navigation.append(NavigationEntry(title: title, path: "/\(taxonomy)/"))
+    }
+
+    /// The terms of `item` in `taxonomy`: those its front matter gives under the
+    /// taxonomy's name (text, or a list of text), or in Zola's `[taxonomies]`.
+    private func terms(of item: ContentItem, in taxonomy: String) -> [String] {
+        if let terms = item.taxonomies[taxonomy] { return terms }
+        switch item.params[taxonomy] {
+        case let .text(term)?: return term.listItems(separatedBy: ",")
+        case let .list(values)?: return values.compactMap { if case let .text(term) = $0 { term } else { nil } }
+        default: return []
+        }
     }
 
     /// The title the front matter of `index`, a section's or the home page's `_index.md`,
