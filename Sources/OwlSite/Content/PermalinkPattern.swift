@@ -12,9 +12,13 @@ import Foundation
 /// | `:monthname` | `december` |
 /// | `:slug` | the `slug`, or else the file's name without its `YYYY-MM-DD-` |
 /// | `:title` | the title in lower case with dashes (Hugo's `:title`) |
+/// | `:slugortitle` | the `slug`, or else the title's (Hugo's `:slug`) |
+/// | `:y_day` | the day of the year, three digits |
+/// | `:output_ext` | `.html` |
 /// | `:filename`, `:name`, `:slugorfilename` | the file's name (`:slugorfilename`: the slug) |
 /// | `:section`, `:sections` | the section folder (`posts`) |
-/// | `:categories`, `:category` | the first category, or nothing |
+/// | `:categories` | the categories, each a folder (`/news/swift/`), or nothing |
+/// | `:category` | the first category, or nothing |
 enum PermalinkPattern {
     /// The address of `item` by `pattern`, checked: it stays inside the site, carries no
     /// character a URL cannot, and ends with `/` (or `.html`). `line` is the pattern's line
@@ -40,7 +44,7 @@ enum PermalinkPattern {
 
     /// What the token `name` stands for in `item`'s address; nil for a name that is no token.
     private static func value(of name: String, for item: ContentItem, file: String, line: Int?) throws -> String? {
-        let dateTokens: Set = ["year", "month", "day", "short_year", "i_month", "i_day", "hour", "minute", "second", "monthname"]
+        let dateTokens: Set = ["year", "month", "day", "short_year", "i_month", "i_day", "hour", "minute", "second", "monthname", "y_day"]
         if dateTokens.contains(name) {
             guard let date = item.date else {
                 throw SiteError(file: file, line: line, "the address pattern has :\(name), but \(item.source) has no date")
@@ -57,15 +61,24 @@ enum PermalinkPattern {
             case "hour": return two(parts.hour)
             case "minute": return two(parts.minute)
             case "second": return two(parts.second)
+            case "y_day":
+                let start = DateText.midnight(year: parts.year, month: 1, day: 1)
+                let number = Int(date.timeIntervalSince(start) / 86_400) + 1
+                return String(repeating: "0", count: max(0, 3 - String(number).count)) + String(number)
             default: return monthNames[parts.month - 1]
             }
         }
         switch name {
         case "slug", "slugorfilename", "slugorcontentbasename": return item.slug
         case "title": return SitePath.slugify(item.title).isEmpty ? item.slug : SitePath.slugify(item.title)
+        case "slugortitle":
+            // Hugo's `:slug`: the front matter's slug, else the title's.
+            return item.lines["slug"] != nil || SitePath.slugify(item.title).isEmpty ? item.slug : SitePath.slugify(item.title)
+        case "output_ext": return ".html"
         case "filename", "name", "contentbasename": return fileName(of: item)
         case "section", "sections": return item.section
-        case "categories", "category": return item.taxonomies["categories"]?.first.map(SitePath.slugify) ?? ""
+        case "categories": return (item.taxonomies["categories"] ?? []).map(SitePath.slugify).joined(separator: "/")
+        case "category": return item.taxonomies["categories"]?.first.map(SitePath.slugify) ?? ""
         default: return nil
         }
     }
