@@ -184,6 +184,18 @@ import Testing
         #expect(result.standardError.contains("content/posts/c.md") && result.standardError.contains("content/posts/first.md"), "\(result.standardError)")
     }
 
+    /// `page.author` is the page's author, else the site's: what a byline shows.
+    @Test func pagesNameTheirAuthor() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\nauthor: Site Writer\n")
+        try site.write("Templates/layouts/single.mustache", "<p class=\"byline\">{{page.author}}</p>{{{page.content}}}")
+        try site.write("content/posts/own.md", "+++\ntitle = \"Own\"\nauthors = [\"Zola Writer\", \"Second\"]\n+++\nBody\n")
+        #expect(try site.build().status == 0)
+        #expect(try site.page("posts/own/index.html").contains(#"<p class="byline">Zola Writer</p>"#))
+        #expect(try site.page("posts/first/index.html").contains(#"<p class="byline">Site Writer</p>"#))
+    }
+
     @Test func aLayoutWithoutATemplateIsAWarning() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -85,6 +85,8 @@ struct PageContext {
             }
         }
         values["draft"] = .flag(item.draft)
+        // Who wrote it, for a byline: the page's `author` (or first of `authors`), else the site's.
+        if let author = item.author ?? (config.author.isEmpty ? nil : config.author) { values["author"] = .text(author) }
         if let summary = item.summary { values["summary"] = .text(summary) }
         if let weight = item.weight { values["weight"] = .number(weight) }
         if let date = item.date {
