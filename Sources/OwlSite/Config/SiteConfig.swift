@@ -95,6 +95,14 @@ struct SiteConfig: Sendable, Equatable {
         return permalinks[key].map { ($0, permalinkLines[key]) }
     }
 
+    /// `date` moved by the offset of the site's `timezone` at that moment, so that reading
+    /// its UTC fields gives the day and time on the site's clock (what pages show, and what
+    /// address patterns take); `date` itself without a time zone.
+    func onSiteClock(_ date: Date) -> Date {
+        guard let timezone, let zone = TimeZone(identifier: timezone) else { return date }
+        return date.addingTimeInterval(Double(zone.secondsFromGMT(for: date)))
+    }
+
     /// The list settings of `section`, falling back to the defaults.
     func settings(for section: String) -> SectionSettings {
         var settings = sections[section] ?? SectionSettings()

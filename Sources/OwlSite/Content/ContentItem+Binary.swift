@@ -55,6 +55,7 @@ extension ContentItem {
         out.string(slug)
         out.optional(expiryDate) { $0.double($1.timeIntervalSince1970) }
         out.bool(dateIsFloating)
+        out.bool(lastmodIsFloating)
         out.int(aliases.count)
         for alias in aliases { out.string(alias) }
         out.int(lines.count)
@@ -91,6 +92,7 @@ extension ContentItem {
         slug = try input.string()
         expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         dateIsFloating = try input.bool()
+        lastmodIsFloating = try input.bool()
         aliases = try (0..<input.count()).map { _ in try input.string() }
         let lineCount = try input.count()
         lines = Dictionary(minimumCapacity: lineCount)

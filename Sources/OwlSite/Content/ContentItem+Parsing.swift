@@ -46,7 +46,9 @@ extension ContentItem {
             case "date":
                 date = try field.date()
                 dateIsFloating = try field.isFloatingDate()
-            case "lastmod", "updated", "last_modified_at": lastmod = try field.date()
+            case "lastmod", "updated", "last_modified_at":
+                lastmod = try field.date()
+                lastmodIsFloating = try field.isFloatingDate()
             case "publishdate", "pubdate":
                 publishDate = try field.date()
                 publishDateIsFloating = try field.isFloatingDate()
@@ -97,6 +99,7 @@ extension ContentItem {
             dateIsFloating = publishDateIsFloating
         } else if date == nil, let datedName {
             date = datedName.date
+            dateIsFloating = true
             lines["date"] = 1
         }
         // A publication date in the future keeps the item out until then, as a future date does.

@@ -35,6 +35,8 @@ struct ContentItem: Sendable {
     /// Whether its date was written without a zone (or comes from its file's name): such a
     /// date is a time in the site's `timezone`, put right once the settings are known.
     var dateIsFloating = false
+    /// Whether its `lastmod` was written without a zone, as ``dateIsFloating``.
+    var lastmodIsFloating = false
     /// Its earlier addresses as written (`aliases`, Jekyll's `redirect_from`), resolved
     /// into ``aliasFiles`` once its own address is known.
     var aliases: [String] = []

@@ -122,19 +122,17 @@ struct FrontMatterField {
         return try yamlField().date()
     }
 
-    /// Whether the date is a time written without a zone (`2024-05-01 09:30`): a time on the
-    /// site's clock, not UTC's. A day alone (`2024-05-01`) is a day wherever the reader is,
-    /// and stays the day it names. Asked of a field that holds a date.
+    /// Whether the date is written without a zone (`2024-05-01`, `2024-05-01 09:30`): a time
+    /// on the site's clock, not UTC's. Asked of a field that holds a date.
     func isFloatingDate() throws -> Bool {
         let text: String
         switch (plain, typed) {
-        case (.scalar(_, .day)?, _): return false
+        case (.scalar(_, .day)?, _): return true
         case let (.scalar(written, _)?, _): text = written
         case let (_, .text(written)?): text = written
         default: text = try yamlField().string()
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return trimmed.contains(":") && !DateText.hasZone(trimmed)
+        return !DateText.hasZone(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// The pairs of a mapping (Zola's `[taxonomies]`), by key.

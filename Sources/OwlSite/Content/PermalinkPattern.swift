@@ -23,14 +23,14 @@ enum PermalinkPattern {
     /// The address of `item` by `pattern`, checked: it stays inside the site, carries no
     /// character a URL cannot, and ends with `/` (or `.html`). `line` is the pattern's line
     /// in `file` (the item's front matter, or owl.yml).
-    static func address(of item: ContentItem, pattern: String, file: String, line: Int?) throws -> String {
+    static func address(of item: ContentItem, pattern: String, file: String, line: Int?, config: SiteConfig = SiteConfig()) throws -> String {
         var address = ""
         var rest = pattern[...]
         while let colon = rest.firstIndex(of: ":") {
             address += rest[..<colon]
             let nameEnd = rest[rest.index(after: colon)...].firstIndex { !($0.isLetter || $0 == "_") } ?? rest.endIndex
             let name = String(rest[rest.index(after: colon)..<nameEnd])
-            guard let value = try value(of: name, for: item, file: file, line: line) else {
+            guard let value = try value(of: name, for: item, file: file, line: line, config: config) else {
                 address += rest[colon..<nameEnd]
                 rest = rest[nameEnd...]
                 continue
@@ -43,12 +43,13 @@ enum PermalinkPattern {
     }
 
     /// What the token `name` stands for in `item`'s address; nil for a name that is no token.
-    private static func value(of name: String, for item: ContentItem, file: String, line: Int?) throws -> String? {
+    private static func value(of name: String, for item: ContentItem, file: String, line: Int?, config: SiteConfig) throws -> String? {
         let dateTokens: Set = ["year", "month", "day", "short_year", "i_month", "i_day", "hour", "minute", "second", "monthname", "y_day"]
         if dateTokens.contains(name) {
-            guard let date = item.date else {
+            guard let moment = item.date else {
                 throw SiteError(file: file, line: line, "the address pattern has :\(name), but \(item.source) has no date")
             }
+            let date = config.onSiteClock(moment)  // the day on the site's clock
             let parts = DateText.parts(date)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             switch name {
@@ -125,7 +126,7 @@ enum PermalinkPattern {
             guard let (pattern, file, line) = own ?? site else { continue }
             do {
                 // Zola's `path` and Hugo's `url` may leave out the first slash: they start at the site's root all the same.
-                let address = try address(of: item, pattern: pattern.hasPrefix("/") ? pattern : "/" + pattern, file: file, line: line)
+                let address = try address(of: item, pattern: pattern.hasPrefix("/") ? pattern : "/" + pattern, file: file, line: line, config: config)
                 try SitePath.checkNotReserved(address, from: file, line: line)
                 items[index].path = address
                 if !item.aliases.isEmpty {

@@ -90,8 +90,9 @@ extension SiteContent {
             }
         }
         if let timezone = config.timezone.flatMap(TimeZone.init(identifier:)) {
-            for index in items.indices where items[index].dateIsFloating {
-                items[index].date = items[index].date.map { $0.inTimeZone(timezone) }
+            for index in items.indices {
+                if items[index].dateIsFloating { items[index].date = items[index].date.map { $0.inTimeZone(timezone) } }
+                if items[index].lastmodIsFloating { items[index].lastmod = items[index].lastmod.map { $0.inTimeZone(timezone) } }
             }
         }
         // Removed in place: the items kept are moved, not copied.

@@ -90,11 +90,14 @@ struct PageContext {
         if let summary = item.summary { values["summary"] = .text(summary) }
         if let weight = item.weight { values["weight"] = .number(weight) }
         if let date = item.date {
+            // Days as the site's clock has them (owl.yml's `timezone`).
+            let date = config.onSiteClock(date)
             values["date"] = .text(DateText.day(date))
             values["dateDisplay"] = .text(dates.text(date))
             values["year"] = .number(DateText.year(date))
         }
         if let lastmod = item.lastmod {
+            let lastmod = config.onSiteClock(lastmod)
             values["lastmod"] = .text(DateText.day(lastmod))
             values["lastmodDisplay"] = .text(dates.text(lastmod))
         }

@@ -33,7 +33,7 @@ struct SitePlan: Sendable {
         // Newest first, sorted once: a list in date order keeps this order's members.
         let byDate = sort(pageIndices, by: .date)
         // Each item's year, worked out once: an item is in several lists grouped by year.
-        let years = items.indices.map { items[$0].date.map { String(DateText.year($0)) } ?? "undated" }
+        let years = items.indices.map { items[$0].date.map { String(DateText.year(config.onSiteClock($0))) } ?? "undated" }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         // Fields are read in place: copying whole items is slow on big sites.
