@@ -21,8 +21,8 @@ import Testing
         Case(
             generator: "jekyll",
             pages: ["index.html", "news/2015/12/03/welcome/index.html", "2016/01/10/second-post/index.html", "custom/address/index.html",
-                    "about/index.html", "docs/install/index.html", "assets/style.css"],
-            absent: ["2016/02/01/unfinished/index.html", "posts/unfinished/index.html", "idea/index.html"],
+                    "about/index.html", "docs/install/index.html", "reach-us/index.html", "assets/style.css"],
+            absent: ["2016/02/01/unfinished/index.html", "posts/unfinished/index.html", "idea/index.html", "contact/index.html"],
             notCarried: ["_config.yml:9: 'plugins' is not carried", "_drafts/idea.md: a draft is not carried",
                          "_includes/head.html: not carried", "_layouts/default.html: not carried",
                          "_posts/2015-12-03-welcome.md:6: 1 Liquid tag(s) or output(s)"],

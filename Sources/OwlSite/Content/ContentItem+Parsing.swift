@@ -144,7 +144,7 @@ extension ContentItem {
 
     /// The name of an `author` value: text, the first of a list (Zola's `authors`), or a
     /// map's `name` (Jekyll's author objects).
-    private static func authorName(_ value: FieldValue) -> String? {
+    static func authorName(_ value: FieldValue) -> String? {
         switch value {
         case let .text(text): return text.isEmpty ? nil : text
         case let .list(values): return values.lazy.compactMap(authorName).first

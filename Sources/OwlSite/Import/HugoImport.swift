@@ -21,7 +21,7 @@ struct HugoImport {
         var params: [String: FieldValue] = [:]
         if case let .map(entries)? = config["params"] { params = Dictionary(entries.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }) }
         if let description = params["description"].flatMap(Self.text) { settings.append(("description", .text(description))) }
-        if let author = (config["author"] ?? params["author"]).flatMap(Self.authorName) { settings.append(("author", .text(author))) }
+        if let author = (config["author"] ?? params["author"]).flatMap(ContentItem.authorName) { settings.append(("author", .text(author))) }
         if let timezone = config["timezone"].flatMap(Self.text) { settings.append(("timezone", .text(timezone))) }
         if case let .map(patterns)? = config["permalinks"] {
             var pairs: [(String, String)] = []
@@ -107,17 +107,9 @@ struct HugoImport {
         throw SiteError(file: source.path, "no \(Self.configNames.joined(separator: ", ")): is this a Hugo site?")
     }
 
+    /// The text of a setting; nil for a value of any other kind.
     static func text(_ value: FieldValue) -> String? {
         if case let .text(text) = value { return text }
         return nil
-    }
-
-    static func authorName(_ value: FieldValue) -> String? {
-        switch value {
-        case let .text(text): return text.isEmpty ? nil : text
-        case let .map(entries): return entries["name"].flatMap(authorName)
-        case let .list(values): return values.lazy.compactMap(authorName).first
-        default: return nil
-        }
     }
 }

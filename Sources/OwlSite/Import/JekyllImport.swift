@@ -94,15 +94,12 @@ struct JekyllImport {
         let folder = (stem as NSString).deletingLastPathComponent
         let address = isIndex ? "/" + (folder.isEmpty ? "" : folder + "/") : (pretty ? "/\(stem)/" : "/\(stem).html")
         if stem == "index" { return text }  // the home page
-        if text.hasPrefix("---\n") {
-            let frontMatter = text.dropFirst(4).prefix { _ in true }
-            if frontMatter.range(of: "\npermalink:") != nil || frontMatter.hasPrefix("permalink:") {
-                let end = frontMatter.range(of: "\n---")?.lowerBound ?? frontMatter.endIndex
-                if frontMatter[..<end].contains("permalink:") { return text }
-            }
-            return "---\npermalink: \(ImportPlan.quoted(address))\n" + text.dropFirst(4)
-        }
-        return "---\npermalink: \(ImportPlan.quoted(address))\n---\n" + text
+        let line = "permalink: \(ImportPlan.quoted(address))\n"
+        guard text.hasPrefix("---\n") else { return "---\n" + line + "---\n" + text }
+        // A page with a `permalink` of its own keeps it.
+        let frontMatter = "\n" + text.dropFirst(4).prefix(upTo: text.dropFirst(4).range(of: "\n---")?.lowerBound ?? text.endIndex)
+        if frontMatter.contains("\npermalink:") { return text }
+        return "---\n" + line + text.dropFirst(4)
     }
 
     private func readConfig() throws -> Node {

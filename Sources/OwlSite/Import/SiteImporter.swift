@@ -100,7 +100,7 @@ struct ImportPlan {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
             guard !inFence, line.contains("{") else { continue }
-            for (kind, pattern) in Self.foreignPatterns {
+            for (kind, pattern) in Self.foreignPatterns() {
                 let found = line.matches(of: pattern).count
                 if found > 0 { counts[kind] = ((counts[kind]?.count ?? 0) + found, counts[kind]?.line ?? index + 1) }
             }
@@ -110,11 +110,14 @@ struct ImportPlan {
         }
     }
 
-    nonisolated(unsafe) private static let foreignPatterns: [(String, Regex<Substring>)] = [
-        ("Hugo shortcode(s)", /\{\{[<%]/),
-        ("Liquid tag(s) or output(s)", /\{\{(?![<%])|\{%/),
-        ("kramdown attribute list(s)", /\{:[^}\n]*\}/),
-    ]
+    /// The kinds of another generator's syntax, as ``ForeignSyntax`` counts them in a build.
+    private static func foreignPatterns() -> [(String, Regex<Substring>)] {
+        [
+            ("Hugo shortcode(s)", /\{\{[<%]/),
+            ("Liquid tag(s) or output(s)", /\{\{(?![<%])|\{%/),
+            ("kramdown attribute list(s)", /\{:[^}\n]*\}/),
+        ]
+    }
 
     /// An owl.yml of `settings`, in order, each value quoted as YAML needs.
     static func owlYAML(_ settings: [(String, OwlSetting)]) -> String {

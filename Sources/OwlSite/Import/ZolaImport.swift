@@ -28,7 +28,7 @@ struct ZolaImport {
         if let language = config["default_language"].flatMap(HugoImport.text), SiteConfig.problem(withLanguage: language) == nil {
             settings.append(("language", .text(language)))
         }
-        if let author = config["author"].flatMap(HugoImport.authorName) { settings.append(("author", .text(author))) }
+        if let author = config["author"].flatMap(ContentItem.authorName) { settings.append(("author", .text(author))) }
         // Zola's taxonomies are a list of tables: `taxonomies = [{ name = "tags" }, { name = "categories", feed = true }]`.
         if case let .list(taxonomies)? = config["taxonomies"] {
             let names = taxonomies.compactMap { value -> String? in
