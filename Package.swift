@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
@@ -42,7 +43,7 @@ let package = Package(
         // The site generator: content, Markdown, pages, manifest, patches.
         .target(
             name: "OwlSite",
-            dependencies: ["Owl", "CMarkGFM", "Yams"]
+            dependencies: ["Owl", "CMarkGFM", "Yams", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
 
         // `owl-site serve`: static files, watching, rebuilding, live events.

@@ -10,6 +10,7 @@ struct OwlSiteCommand: AsyncParsableCommand {
         subcommands: [
             BuildCommand.self,
             DiffCommand.self,
+            ImportCommand.self,
             NewCommand.self,
             ServeCommand.self,
         ]

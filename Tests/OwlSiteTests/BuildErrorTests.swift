@@ -15,7 +15,6 @@ import Testing
         Case(overlay: "front-matter-not-mapping", location: "content/posts/bad.md:2:", message: "expected a mapping"),
         Case(overlay: "wrong-type", location: "content/posts/bad.md:3:", message: "'date' must be a date"),
         Case(overlay: "no-such-day", location: "content/posts/bad.md:3:", message: "'date' is not a real date or time: '2023-02-29'"),
-        Case(overlay: "missing-template", location: "content/posts/bad.md:3:", message: "template 'layouts/fancy' not found"),
         Case(overlay: "missing-partial", location: "Templates/layouts/single.mustache:2:", message: "template 'partials/nowhere' not found"),
         Case(overlay: "recursive-partial", location: "Templates/partials/menu.mustache:2:", message: "template 'partials/header' includes itself"),
         Case(overlay: "unreadable-template", location: "Templates/layouts/single.mustache:1:", message: "invalid UTF-8"),

@@ -19,7 +19,7 @@ import Testing
             <li><a href="#one-b">One b</a></li>
             </ul>
             </li>
-            <li><a href="#two-three">Two &amp; three</a></li>
+            <li><a href="#two--three">Two &amp; three</a></li>
             <li><a href="#one-1">One</a></li>
             </ul>
 

@@ -31,6 +31,23 @@ extension SiteConfig {
             case "history": config.history = try value.int(minimum: 0)
             case "sections": (config.sections, config.sectionLines) = try sections(value)
             case "words": (config.words, config.countWords) = try words(value)
+            case "permalink", "permalinks": (config.permalinks, config.permalinkLines) = try permalinks(value, sections: fields.map { $0.0.string ?? "" })
+            case "taxonomies":
+                // A list of plural names, or Hugo's mapping of singular to plural names.
+                let names: [String]
+                if let mapping = value.node.mapping { names = mapping.map { $0.value.string ?? "" } } else { names = try value.strings() }
+                for name in names where name != "tags" && !config.taxonomyNames.contains(name) {
+                    guard !name.isEmpty, SitePath.slugify(name) == name else {
+                        throw value.error("taxonomy '\(name)' must be a name of lowercase letters, digits and dashes, such as series")
+                    }
+                    config.taxonomyNames.append(name)
+                }
+            case "timezone":
+                let name = try value.string()
+                guard TimeZone(identifier: name) != nil else {
+                    throw value.error("timezone '\(name)' is not a time zone's IANA name, such as Europe/Berlin or America/New_York")
+                }
+                config.timezone = name
             default: throw value.error("unknown key '\(value.key)' in owl.yml")
             }
         }
@@ -77,6 +94,21 @@ extension SiteConfig {
         }
         guard forms["other"] != nil else { throw field.error("the word '\(field.key)' needs an 'other' form, for the counts no other form covers") }
         return PluralWord(forms: forms)
+    }
+
+    /// The address patterns of `field`: one pattern for every section's pages, or a mapping
+    /// of section names (`/` for the pages at the top) to patterns.
+    private static func permalinks(_ field: YAMLField, sections: [String]) throws -> ([String: String], [String: Int]) {
+        if field.node.scalar != nil {
+            return (["*": try field.string()], ["*": field.line ?? 1])
+        }
+        var patterns: [String: String] = [:], lines: [String: Int] = [:]
+        for (key, node) in try YAMLDocument.mapping(field.node, file: field.file, what: "permalink") {
+            let pattern = YAMLField(key: key.string ?? "", node: node, file: field.file)
+            patterns[pattern.key] = try pattern.string()
+            lines[pattern.key] = pattern.line
+        }
+        return (patterns, lines)
     }
 
     /// The names in braces in `word` (`number` for `{number}`).

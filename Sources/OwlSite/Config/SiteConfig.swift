@@ -6,8 +6,21 @@ struct SiteConfig: Sendable, Equatable {
     var title = "My Site"
     /// One line about the site, for the feed and `<meta name="description">`.
     var description = ""
-    /// The author named in the feed.
+    /// Who writes the site: the author of every page whose front matter names none, in the
+    /// feeds and bylines.
     var author = ""
+    /// The address pattern of each section's pages (``PermalinkPattern``), by section folder
+    /// name; `/` is the pages at the top of `content/`. `permalink: PATTERN` in owl.yml
+    /// gives every section one.
+    var permalinks: [String: String] = [:]
+    /// The line of `owl.yml` that gives each of `permalinks`.
+    var permalinkLines: [String: Int] = [:]
+    /// The taxonomies besides tags whose terms have pages (`/categories/news/`) and an
+    /// index: `categories`, and those `taxonomies:` in owl.yml names (`series`).
+    var taxonomyNames = ["categories"]
+    /// The time zone of dates written without one (`2024-05-01 09:30`), an IANA name such as
+    /// `Europe/Berlin`; nil: UTC.
+    var timezone: String?
     /// The language the site is written in, as a language tag (`en`, `de`, `pt-BR`): the
     /// pages' `lang` and the feed's `xml:lang`, for screen readers, hyphens and spelling,
     /// and the language of the dates pages show.
@@ -94,6 +107,22 @@ struct SiteConfig: Sendable, Equatable {
             rest = rest[rest.index(after: close)...]
         }
         return filled + rest
+    }
+
+    /// The address pattern of the pages of `section` (`""`: the pages at the top of
+    /// `content/`) and its line in owl.yml: the section's own, or else the one for every
+    /// section (`*`, which the top's pages do not take).
+    func permalink(forSection section: String) -> (pattern: String, line: Int?)? {
+        let key = section.isEmpty ? "/" : (permalinks[section] != nil ? section : "*")
+        return permalinks[key].map { ($0, permalinkLines[key]) }
+    }
+
+    /// `date` moved by the offset of the site's `timezone` at that moment, so that reading
+    /// its UTC fields gives the day and time on the site's clock (what pages show, and what
+    /// address patterns take); `date` itself without a time zone.
+    func onSiteClock(_ date: Date) -> Date {
+        guard let timezone, let zone = TimeZone(identifier: timezone) else { return date }
+        return date.addingTimeInterval(Double(zone.secondsFromGMT(for: date)))
     }
 
     /// The list settings of `section`, falling back to the defaults.

@@ -48,7 +48,24 @@ struct YAMLField {
     /// Added to the node's line when the YAML does not start on the file's first line.
     var lineOffset = 0
 
-    var line: Int? { node.mark.map { $0.line + lineOffset } }
+    /// The line where it was not read from a YAML document (a TOML or JSON value read as YAML reads text).
+    var fixedLine: Int?
+
+    var line: Int? { fixedLine ?? node.mark.map { $0.line + lineOffset } }
+
+    /// A field of a YAML document.
+    init(key: String, node: Node, file: String, lineOffset: Int = 0) {
+        self.key = key
+        self.node = node
+        self.file = file
+        self.lineOffset = lineOffset
+    }
+
+    /// A value read as YAML reads it, from `line` of `file`.
+    init(key: String, node: Node, file: String, line: Int?) {
+        self.init(key: key, node: node, file: file)
+        fixedLine = line
+    }
 
     func error(_ message: String) -> SiteError { SiteError(file: file, line: line, message) }
 

@@ -12,6 +12,15 @@ extension ContentItem {
         let listingHash = XXH64.hash(out.bytes[start...])
         out.int(links.count)
         for link in links { out.string(link) }
+        out.int(ids.count)
+        for id in ids { out.string(id) }
+        out.int(ownFragments.count)
+        for fragment in ownFragments { out.string(fragment) }
+        out.int(warnings.count)
+        for warning in warnings {
+            out.optional(warning.line) { $0.int($1) }
+            out.string(warning.message)
+        }
         out.int(length.words)
         out.int(length.minutes)
         withBodyUTF8 { out.blob($0) }  // last: ``MarkdownCache`` finds the body at the end
@@ -35,6 +44,20 @@ extension ContentItem {
         out.int(aliasFiles.count)
         for file in aliasFiles { out.string(file) }
         FieldValue.map(params).write(to: &out)
+        out.int(taxonomies.count)
+        for (name, terms) in taxonomies.sorted(by: { $0.key < $1.key }) {
+            out.string(name)
+            out.int(terms.count)
+            for term in terms { out.string(term) }
+        }
+        out.optional(author) { $0.string($1) }
+        out.optional(permalink) { $0.string($1) }
+        out.string(slug)
+        out.optional(expiryDate) { $0.double($1.timeIntervalSince1970) }
+        out.bool(dateIsFloating)
+        out.bool(lastmodIsFloating)
+        out.int(aliases.count)
+        for alias in aliases { out.string(alias) }
         out.int(lines.count)
         for (key, line) in lines.sorted(by: { $0.key < $1.key }) {
             out.string(key)
@@ -59,6 +82,18 @@ extension ContentItem {
         aliasFiles = try (0..<input.count()).map { _ in try input.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         self.params = params
+        let taxonomyCount = try input.count()
+        for _ in 0..<taxonomyCount {
+            let name = try input.string()
+            taxonomies[name] = try (0..<input.count()).map { _ in try input.string() }
+        }
+        author = try input.optional { try $0.string() }
+        permalink = try input.optional { try $0.string() }
+        slug = try input.string()
+        expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        dateIsFloating = try input.bool()
+        lastmodIsFloating = try input.bool()
+        aliases = try (0..<input.count()).map { _ in try input.string() }
         let lineCount = try input.count()
         lines = Dictionary(minimumCapacity: lineCount)
         for _ in 0..<lineCount {
@@ -66,6 +101,13 @@ extension ContentItem {
             lines[key] = try input.int()
         }
         links = try (0..<input.count()).map { _ in try input.string() }
+        ids = try (0..<input.count()).map { _ in try input.string() }
+        ownFragments = try (0..<input.count()).map { _ in try input.string() }
+        let source = source
+        warnings = try (0..<input.count()).map { _ in
+            let line = try input.optional { try $0.int() }
+            return SiteError(file: source, line: line, try input.string())
+        }
         length = ReadingLength(words: try input.int(), minutes: try input.int())
         // A string is written as a blob is: the body's bytes are kept, not decoded.
         html = .cached(try input.blob())

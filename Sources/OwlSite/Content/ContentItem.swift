@@ -19,6 +19,31 @@ struct ContentItem: Sendable {
     /// When the item last changed as far as anyone can tell: its `lastmod`, or else its date.
     var updated: Date? { lastmod ?? date }
     var tags: [String]
+    /// The terms of each other taxonomy the item is in (`categories` → `["swift"]`): the
+    /// front matter's key of that name, Jekyll's `category`, or a key of Zola's `[taxonomies]`.
+    var taxonomies: [String: [String]] = [:]
+    /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
+    var author: String?
+    /// The address its front matter gives it (`url`, `permalink`, or Zola's `path`): a path
+    /// below the site root, which may hold the tokens of ``PermalinkPattern``.
+    var permalink: String?
+    /// The last part of its address: its `slug`, or else its file's name (without a leading
+    /// `YYYY-MM-DD-`): what `:slug` stands for in a permalink pattern.
+    var slug = ""
+    /// When the item leaves the site (`expiryDate`): from then on it is left out, as a draft is.
+    var expiryDate: Date?
+    /// Whether its date was written without a zone (or comes from its file's name): such a
+    /// date is a time in the site's `timezone`, put right once the settings are known.
+    var dateIsFloating = false
+    /// Whether its `lastmod` was written without a zone, as ``dateIsFloating``.
+    var lastmodIsFloating = false
+    /// Its earlier addresses as written (`aliases`, Jekyll's `redirect_from`), resolved
+    /// into ``aliasFiles`` once its own address is known.
+    var aliases: [String] = []
+    /// What its front matter or body holds that the build does not carry over as written
+    /// (raw HTML left out, another generator's syntax, a key written twice): warnings,
+    /// kept with the item so that a build taking it from the cache says them too.
+    var warnings: [SiteError] = []
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String?
     var draft: Bool
@@ -38,6 +63,10 @@ struct ContentItem: Sendable {
     /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):
     /// found when the body is rendered and kept in the cache, so that checking them needs no body.
     var links: [String]
+    /// The ids of the body's elements (headings, footnotes): what `#fragment` links to the item may point at.
+    var ids: [String] = []
+    /// The fragments (`#notes`) of the body's links to places on its own page.
+    var ownFragments: [String] = []
     /// What identifies the item's inputs, set by the ``MarkdownCache`` that read it.
     var fingerprint = ItemFingerprint(file: 0, listing: 0)
 

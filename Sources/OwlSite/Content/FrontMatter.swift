@@ -1,48 +1,85 @@
 import Foundation
 import Yams
 
-/// A Markdown file split into its YAML front matter and its body.
+/// A Markdown file split into its front matter and its body. The front matter is written
+/// as Hugo reads it: YAML between `---` lines, TOML between `+++` lines, or a JSON object
+/// `{ … }` at the top of the file.
 struct FrontMatter {
+    /// The language the front matter is written in.
+    enum Format: String, Sendable {
+        case yaml = "YAML", toml = "TOML", json = "JSON"
+    }
+
+    /// The front matter's language; nil without front matter.
+    var format: Format?
     /// The mapping's pairs, in document order (empty without front matter).
     var fields: [FrontMatterField]
     /// The Markdown after the front matter.
     var body: Substring
     /// The file line the body starts on.
     var bodyLine: Int
+    /// What the front matter holds that other generators take but that looks like a slip
+    /// (a key written twice): the build goes on, and says so.
+    var warnings: [SiteError] = []
 
-    /// Splits `text`: front matter sits between a first line `---` and the next `---` (or `...`) line.
+    /// Splits `text`: YAML front matter sits between a first line `---` and the next `---`
+    /// (or `...`) line, TOML between a first line `+++` and the next `+++` line, and JSON is
+    /// an object whose `{` begins the file.
     init(parsing text: String, file: String) throws {
-        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else {
+        if Self.startsWithFence("---", text) {
+            let (inside, rest, line) = try Self.fenced(text, closers: ["---", "..."], file: file)
+            format = .yaml
+            let yaml = try Self.withoutEarlierDuplicates(String(inside), file: file, warnings: &warnings)
+            fields = try Self.plainFields(yaml, file: file) ?? Self.yamlFields(yaml, file: file).map(FrontMatterField.init)
+            body = rest
+            bodyLine = line
+        } else if Self.startsWithFence("+++", text) {
+            let (inside, rest, line) = try Self.fenced(text, closers: ["+++"], file: file)
+            format = .toml
+            fields = try Self.tomlFields(String(inside), file: file)
+            body = rest
+            bodyLine = line
+        } else if text.utf8.first == UInt8(ascii: "{") {
+            format = .json
+            (fields, body, bodyLine) = try Self.jsonFrontMatter(text, file: file)
+        } else {
+            format = nil
             fields = []
             body = text[...]
             bodyLine = 1
-            return
         }
+    }
+
+    /// Whether `text`'s first line is `fence` (with nothing after it but the line's end).
+    private static func startsWithFence(_ fence: String, _ text: String) -> Bool {
+        text.hasPrefix(fence + "\n") || text.hasPrefix(fence + "\r\n")
+    }
+
+    /// The lines between the first line of `text` and the next line that is one of `closers`,
+    /// the text after that line, and the line the latter starts on.
+    private static func fenced(_ text: String, closers: [Substring], file: String) throws -> (Substring, Substring, Int) {
         var lineNumber = 1
-        var yamlStart: String.Index?
+        var inside: String.Index?
         var closing: (start: String.Index, end: String.Index)?
         let utf8 = text.utf8
         var index = utf8.startIndex
         while index < utf8.endIndex {
             let lineEnd = utf8[index...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            let line = Self.trimmed(text[index..<lineEnd])
+            let line = trimmed(text[index..<lineEnd])
             let next = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
             if lineNumber == 1 {
-                yamlStart = next
-            } else if line == "---" || line == "..." {
+                inside = next
+            } else if closers.contains(line) {
                 closing = (index, next)
                 break
             }
             lineNumber += 1
             index = next
         }
-        guard let yamlStart, let closing else {
-            throw SiteError(file: file, line: 1, "front matter: no closing '---' line")
+        guard let inside, let closing else {
+            throw SiteError(file: file, line: 1, "front matter: no closing '\(closers[0])' line")
         }
-        let yaml = String(text[yamlStart..<closing.start])
-        fields = try Self.plainFields(yaml, file: file) ?? Self.yamlFields(yaml, file: file).map(FrontMatterField.init)
-        body = text[closing.end...]
-        bodyLine = lineNumber + 1
+        return (text[inside..<closing.start], text[closing.end...], lineNumber + 1)
     }
 
     /// The pairs of `yaml` (starting on file line 2) as Yams reads them.
@@ -57,7 +94,7 @@ struct FrontMatter {
     }
 
     /// `line` without trailing spaces, tabs and carriage return (a fence may carry them).
-    private static func trimmed(_ line: Substring) -> Substring {
+    static func trimmed(_ line: Substring) -> Substring {
         var line = line
         while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
         return line

@@ -16,6 +16,16 @@ struct SiteContent: Sendable {
     var sourceRoot: URL
 }
 
+extension Date {
+    /// The moment this date's UTC clock time is in `zone`: a date written without a zone
+    /// (read as UTC) put on the site's clock.
+    func inTimeZone(_ zone: TimeZone) -> Date {
+        // The offset at the moment itself, not at the UTC reading: they differ near a change of summer time.
+        let first = addingTimeInterval(-Double(zone.secondsFromGMT(for: self)))
+        return addingTimeInterval(-Double(zone.secondsFromGMT(for: first)))
+    }
+}
+
 extension SiteContent {
     /// Reads `content/`, `static/` and `data/` of `options.source`, rendering Markdown on both cores.
     static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
@@ -58,17 +68,40 @@ extension SiteContent {
             throw SiteError(file: FileTree.display(contentFolder, relativeTo: root), "cannot read the folder: \(reason)")
         }
         defer { close(folder) }
-        var items = try markdownPaths.concurrentMap { path in
+        // Every file is read, and the errors of all of them are reported together.
+        let parsed = try markdownPaths.concurrentMap { path -> Result<ContentItem, SiteError> in
             let source = "content/" + path
-            return try cache.item(forFile: path, in: folder, source: source) { bytes in
-                let text = try SourceText.decode(bytes, displayName: source)
-                return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
+            do {
+                return .success(try cache.item(forFile: path, in: folder, source: source) { bytes in
+                    let text = try SourceText.decode(bytes, displayName: source)
+                    return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
+                })
+            } catch let error as SiteError {
+                return .failure(error)
+            }
+        }
+        var errors: [SiteError] = []
+        var items: [ContentItem] = []
+        items.reserveCapacity(parsed.count)
+        for result in parsed {
+            switch result {
+            case let .success(item): items.append(item)
+            case let .failure(error): errors.append(error)
+            }
+        }
+        if let timezone = config.timezone.flatMap(TimeZone.init(identifier:)) {
+            for index in items.indices {
+                if items[index].dateIsFloating { items[index].date = items[index].date.map { $0.inTimeZone(timezone) } }
+                if items[index].lastmodIsFloating { items[index].lastmod = items[index].lastmod.map { $0.inTimeZone(timezone) } }
             }
         }
         // Removed in place: the items kept are moved, not copied.
         items.removeAll { item in
-            !options.includeDrafts && (item.draft || item.date.map { $0 > options.now } ?? false)
+            guard !options.includeDrafts else { return false }
+            return item.draft || item.date.map { $0 > options.now } ?? false || item.expiryDate.map { $0 <= options.now } ?? false
         }
+        PermalinkPattern.assignAddresses(to: &items, config: config, errors: &errors)
+        guard errors.isEmpty else { throw SiteError.combining(errors) }
         linkingPages(of: &items, rootPath: config.rootPath)
         for (path, file, page) in bundleFilesMoved(with: items, contentFiles: contentFiles) {
             try SitePath.checkCopied(to: path, from: "content/\(file)")

@@ -212,8 +212,9 @@ enum SitePath {
         throw SiteError(file: file, line: line, "\(path) would be inside \(reservedFolder)/, where owl-site keeps its own files; move or rename it")
     }
 
-    /// The output file of the page at `path`: `/posts/a/` → `posts/a/index.html`.
+    /// The output file of the page at `path`: `/posts/a/` → `posts/a/index.html`, and a page
+    /// whose address names its file (`/2015/12/03/welcome.html`, Jekyll's) → that file.
     static func file(for path: String) -> String {
-        String(path.dropFirst()) + "index.html"
+        path.hasSuffix(".html") ? String(path.dropFirst()) : String(path.dropFirst()) + "index.html"
     }
 }

@@ -21,6 +21,8 @@ struct HTMLRewriter {
         // Where the anchor around a heading's text, and the label around a checkbox and its
         // text, end: each at a `<`, where the copying below always stops.
         var anchorEnd = -1, labelEnd = -1
+        // A heading's `{#id .class}` (between its text and its end tag), which is not copied.
+        var skipFrom = -1, skipTo = -1
         // Where a figure's paragraph ends (its `</p>`), and the caption it ends with.
         var figureEnd = -1, caption: ArraySlice<UInt8> = []
         var index = 0
@@ -29,6 +31,11 @@ struct HTMLRewriter {
             if index == anchorEnd {
                 output.append("</a>")
                 anchorEnd = -1
+            }
+            if index == skipFrom {
+                index = skipTo
+                skipFrom = -1
+                continue
             }
             if index == labelEnd {
                 output.append("</label>")
@@ -51,17 +58,36 @@ struct HTMLRewriter {
             if byte == UInt8(ascii: "<"), let level = headingLevel(html, at: index) {
                 let contentStart = index + 4
                 let contentEnd = ByteSearch.firstOffset(of: Self.headingEnds[level], in: bytes, from: contentStart) ?? html.count
-                let id = uniqueID(for: plainText(html[contentStart..<contentEnd]), used: &usedIDs)
+                var content = html[contentStart..<contentEnd]
+                // `{#id .class}` at the end of the heading, marked by ``HeadingAttributes``.
+                var attributes: (id: String?, classes: [String]) = (nil, [])
+                if let marker = content.firstRange(of: Self.attributesOpen), let end = content[marker.upperBound...].firstRange(of: Self.attributesClose) {
+                    attributes = HeadingAttributes.parse(Substring(decoding: content[marker.upperBound..<end.lowerBound], as: UTF8.self))
+                    content = content[..<marker.lowerBound]
+                }
+                let id = attributes.id.map { explicit in
+                    usedIDs[explicit, default: 0] += 1
+                    return explicit
+                } ?? uniqueID(for: plainText(content), used: &usedIDs)
                 output.append(contentsOf: html[index..<(index + 3)])  // `<hN`
                 output.append(#" id=""#)
-                output.append(utf8Of: id)
-                output.append(#"">"#)
+                output.append(utf8Of: Self.attributeEscaped(id))
+                output.append(#"""#)
+                if !attributes.classes.isEmpty {
+                    output.append(#" class=""#)
+                    output.append(utf8Of: Self.attributeEscaped(attributes.classes.joined(separator: " ")))
+                    output.append(#"""#)
+                }
+                output.append(">")
+                // The text ends where its `{#id .class}` began; that part is left out.
+                let textEnd = content.endIndex
+                if textEnd < contentEnd { (skipFrom, skipTo) = (textEnd, contentEnd) }
                 // A heading that holds a link already keeps its text as it is: links do not nest.
-                if contentEnd < html.count, ByteSearch.firstOffset(of: Self.linkStart, in: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<contentEnd]), from: 0) == nil {
+                if contentEnd < html.count, ByteSearch.firstOffset(of: Self.linkStart, in: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<textEnd]), from: 0) == nil {
                     output.append(##"<a class="anchor" href="#"##)
-                    output.append(utf8Of: id)
+                    output.append(utf8Of: Self.attributeEscaped(id))
                     output.append(#"">"#)
-                    anchorEnd = contentEnd
+                    anchorEnd = textEnd
                 }
                 index = contentStart
                 continue
@@ -100,7 +126,8 @@ struct HTMLRewriter {
             if !prefix.isEmpty, nextQuote <= index {
                 nextQuote = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: bytes, from: index + 1) ?? html.count
             }
-            let end = prefix.isEmpty ? nextTag : min(nextTag, nextQuote)
+            var end = prefix.isEmpty ? nextTag : min(nextTag, nextQuote)
+            if skipFrom > index { end = min(end, skipFrom) }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: html[index..<end]))
             index = end
         }
@@ -180,11 +207,28 @@ struct HTMLRewriter {
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     }
 
+    /// GitHub's id for a heading of `text` (``HeadingID``), numbered as GitHub numbers a
+    /// second heading of the same text (`notes`, `notes-1`, `notes-2`).
     private func uniqueID(for text: String, used: inout [String: Int]) -> String {
-        let slug = SitePath.slugify(text)
+        let slug = HeadingID.github(text.trimmingCharacters(in: .whitespaces))
         let base = slug.isEmpty ? "section" : slug
-        let count = used[base, default: 0]
+        var count = used[base, default: 0]
+        var id = count == 0 ? base : "\(base)-\(count)"
+        while count > 0, used[id] != nil {  // an id given by hand may already hold the number
+            count += 1
+            id = "\(base)-\(count)"
+        }
         used[base] = count + 1
-        return count == 0 ? base : "\(base)-\(count)"
+        if id != base { used[id, default: 0] += 1 }
+        return id
+    }
+
+    private static let attributesOpen = Array(String(HeadingAttributes.open).utf8)
+    private static let attributesClose = Array(String(HeadingAttributes.close).utf8)
+
+    /// `text` as an attribute's value.
+    private static func attributeEscaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }

@@ -62,10 +62,11 @@ enum TableOfContents {
                   body[offset + 2] == UInt8(ascii: "2") || body[offset + 2] == UInt8(ascii: "3"),
                   memcmp(body.baseAddress! + offset + 3, idAttribute, idAttribute.count) == 0 else { continue }
             let level = body[offset + 2] - UInt8(ascii: "0")
+            // The id may be followed by a class (`{#id .class}` on the heading).
             guard let idEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: body, from: idStart),
-                  idEnd + 1 < body.count, body[idEnd + 1] == UInt8(ascii: ">"),
-                  let end = ByteSearch.firstOffset(of: level == 2 ? h2End : h3End, in: body, from: idEnd + 2) else { continue }
-            headings.append(Heading(level: level, id: idStart..<idEnd, text: textWithoutTags(body[(idEnd + 2)..<end])))
+                  let tagEnd = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: body, from: idEnd + 1),
+                  let end = ByteSearch.firstOffset(of: level == 2 ? h2End : h3End, in: body, from: tagEnd + 1) else { continue }
+            headings.append(Heading(level: level, id: idStart..<idEnd, text: textWithoutTags(body[(tagEnd + 1)..<end])))
             index = end
         }
         return headings

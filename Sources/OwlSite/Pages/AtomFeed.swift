@@ -26,6 +26,8 @@ enum AtomFeed {
             xml += "<entry><title>\(HTML.escape(item.title))</title><id>\(HTML.escape(link))</id>"
             xml += "<link href=\"\(HTML.escape(link))\"/><updated>\(DateText.timestamp(item.updated!))</updated>"
             if item.lastmod != nil { xml += "<published>\(DateText.timestamp(item.date!))</published>" }
+            // RFC 4287 wants an author for every entry: the page's, else the site's, else the site itself.
+            xml += "<author><name>\(HTML.escape(author(of: item, config: config)))</name></author>"
             if let summary = item.summary { xml += "<summary>\(HTML.escape(summary))</summary>" }
             // Relative links and images in the body (`#fn-1`, a bundle's `photo.jpg`) are
             // resolved from the entry's page, not from the feed's address. The body is
@@ -35,6 +37,12 @@ enum AtomFeed {
             xml += "]]></content></entry>\n"
         }
         return xml + "</feed>\n"
+    }
+
+    /// Who wrote `item`: its `author`, else the site's, else the site's title.
+    static func author(of item: ContentItem, config: SiteConfig) -> String {
+        if let author = item.author, !author.isEmpty { return author }
+        return config.author.isEmpty ? config.title : config.author
     }
 
     /// `html` as the inside of a CDATA section: where it holds `]]>`, which would end the

@@ -69,7 +69,10 @@ struct OwlLists {
         let context = context
         return CellAdapter { adapter in
             adapter.events.dequeue = { cell in cell.cell.values = ["name": cell.element.name, "count": cell.element.count] }
-            adapter.events.link = { cell in context.url("/tags/\(cell.element.slug)/") }
+            // A term of another taxonomy is keyed `categories/news`, and has its page there.
+            adapter.events.link = { cell in
+                context.url(cell.element.slug.contains("/") ? "/\(cell.element.slug)/" : "/tags/\(cell.element.slug)/")
+            }
         }
     }
 }

@@ -88,14 +88,19 @@ struct PageContext {
         // The byline: the item's own `author` (front matter), else the site's.
         if item.params["author"] == nil, !config.author.isEmpty { values["author"] = .text(config.author) }
         values["draft"] = .flag(item.draft)
+        // Who wrote it, for a byline: the page's `author` (or first of `authors`), else the site's.
+        if let author = item.author ?? (config.author.isEmpty ? nil : config.author) { values["author"] = .text(author) }
         if let summary = item.summary { values["summary"] = .text(summary) }
         if let weight = item.weight { values["weight"] = .number(weight) }
         if let date = item.date {
+            // Days as the site's clock has them (owl.yml's `timezone`).
+            let date = config.onSiteClock(date)
             values["date"] = .text(DateText.day(date))
             values["dateDisplay"] = .text(dates.text(date))
             values["year"] = .number(DateText.year(date))
         }
         if let lastmod = item.lastmod {
+            let lastmod = config.onSiteClock(lastmod)
             values["lastmod"] = .text(DateText.day(lastmod))
             values["lastmodDisplay"] = .text(dates.text(lastmod))
         }

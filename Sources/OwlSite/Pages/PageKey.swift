@@ -20,6 +20,9 @@ enum PageKey {
         for name in config.sections.keys.sorted() { text += "section \(name) \(config.sections[name]!)\n" }
         for name in config.words.keys.sorted() { text += "word \(name) \(config.words[name]!)\n" }
         for name in config.countWords.keys.sorted() { text += "count \(name) \(config.countWords[name]!)\n" }
+        // Applied to items after the cache hands them over (addresses, dates), so not in their fingerprints.
+        for name in config.permalinks.keys.sorted() { text += "permalink \(name) \(config.permalinks[name]!)\n" }
+        text += "timezone \(config.timezone ?? "")\ntaxonomies \(config.taxonomyNames.joined(separator: " "))\n"
         return text
     }
 

@@ -11,7 +11,8 @@ struct SitePlan: Sendable {
     var data: SiteData
     /// The navigation entries: title and path.
     var navigation: [NavigationEntry] = []
-    /// Display name and item count of each tag, by slug.
+    /// Display name and item count of each tag, by slug, and of each term of the other
+    /// taxonomies, by `TAXONOMY/SLUG` (`categories/news`).
     var tags: [String: (name: String, count: Int)] = [:]
     /// The slug of each spelling of a tag in the items, empty for a tag without letters or digits.
     var tagSlugs: [String: String] = [:]
@@ -32,7 +33,7 @@ struct SitePlan: Sendable {
         // Newest first, sorted once: a list in date order keeps this order's members.
         let byDate = sort(pageIndices, by: .date)
         // Each item's year, worked out once: an item is in several lists grouped by year.
-        let years = items.indices.map { items[$0].date.map { String(DateText.year($0)) } ?? Self.undated }
+        let years = items.indices.map { items[$0].date.map { String(DateText.year(config.onSiteClock($0))) } ?? Self.undated }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         // Fields are read in place: copying whole items is slow on big sites.
@@ -59,17 +60,31 @@ struct SitePlan: Sendable {
             }
         }
 
-        // The layout of items that name none is looked for once.
+        // The layout of items that name none is looked for once. A layout the theme lacks
+        // (another generator's `layout: post`) is a warning: the page takes the single layout.
         let single = "layouts/single", hasSingle = templates.names.contains(single)
+        var errors: [SiteError] = []
         for index in pageIndices {
-            let layout = items[index].layout.map { "layouts/" + $0 } ?? single
-            guard items[index].layout == nil ? hasSingle : templates.names.contains(layout) else {
+            var layout = items[index].layout.map { "layouts/" + $0 } ?? single
+            if layout != single, !templates.names.contains(layout) {
+                warnings.append(items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache): the page uses \(single)"))
+                layout = single
+            }
+            guard hasSingle else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
-                                      body: .item(index, neighbours: neighbours[index]), lists: [],
-                                      origin: SourceLocation(file: items[index].source, line: items[index].lines["slug"] ?? 1)))
+            let origin = SourceLocation(file: items[index].source, line: items[index].lines["url"] ?? items[index].lines["permalink"]
+                                            ?? items[index].lines["path"] ?? items[index].lines["slug"] ?? 1)
+            do {
+                try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
+                                          body: .item(index, neighbours: neighbours[index]), lists: [], origin: origin))
+            } catch let error as SiteError {
+                errors.append(error)
+            }
         }
+        if !errors.isEmpty { throw SiteError.combining(errors) }
+        for item in items { warnings += item.warnings }
+        warnings += FragmentChecker.warnings(items: items, rootPath: config.rootPath, sourceRoot: content.sourceRoot)
 
         for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
@@ -85,6 +100,9 @@ struct SitePlan: Sendable {
         }
 
         try addTagPages(pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
+        for taxonomy in config.taxonomyNames {
+            try addTermPages(of: taxonomy, pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
+        }
 
         newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
         feeds.insert(FeedSpec(file: SitePath.feedFile, pagePath: "/", title: nil, items: newest), at: 0)
@@ -163,6 +181,54 @@ struct SitePlan: Sendable {
         try registry.add(PageSpec(path: "/tags/", title: tagsTitle, layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
                                   lists: [index], origin: SourceLocation(file: "content/", line: nil)))
         navigation.append(NavigationEntry(title: tagsTitle, path: "/tags/"))
+    }
+
+    /// The pages of a taxonomy other than tags (`categories`, or one that owl.yml names):
+    /// a page of each term, `/categories/SLUG/`, grouped by year and with its feed, and the
+    /// index of its terms, `/categories/`, as the tags have. Its terms are in ``tags`` under
+    /// `categories/SLUG`, which the index's cells link to.
+    private mutating func addTermPages(of taxonomy: String, _ pageIndices: [Int], byDate: [Int], years: [String],
+                                       config: SiteConfig, registry: inout PageRegistry) throws {
+        var names: [String: String] = [:], members: [String: [Int]] = [:], firstLines: [String: SourceLocation] = [:]
+        for index in byDate {
+            for term in terms(of: items[index], in: taxonomy) {
+                let slug = SitePath.tagSlug(term)
+                guard !slug.isEmpty else {
+                    warnings.append(items[index].error(at: taxonomy, "\(taxonomy) '\(term)' has no letters or digits, so it has no page"))
+                    continue
+                }
+                if names[slug] == nil { names[slug] = term }
+                if members[slug, default: []].last != index { members[slug, default: []].append(index) }
+                if firstLines[slug] == nil { firstLines[slug] = SourceLocation(file: items[index].source, line: items[index].lines[taxonomy]) }
+            }
+        }
+        guard !names.isEmpty else { return }
+        let settings = SectionSettings(style: .list, grouping: .year, sort: .date, pageSize: config.pageSize)
+        let slugs = names.keys.sorted()
+        for slug in slugs {
+            let key = "\(taxonomy)/\(slug)"
+            tags[key] = (names[slug]!, members[slug]!.count)
+            try addPaged(members[slug]!, basePath: "/\(key)/", listID: "\(taxonomy)-\(slug)", title: names[slug]!, intro: nil, years: years,
+                         settings: settings, config: config, origin: firstLines[slug]!, feedItems: members[slug]!, registry: &registry)
+        }
+        let title = SitePath.title(fromName: taxonomy)
+        let index = ListModel(style: .list, id: taxonomy, sections: [
+            ListSection(id: taxonomy, header: nil, footer: nil, cells: slugs.map { .tag("\(taxonomy)/\($0)") }),
+        ])
+        try registry.add(PageSpec(path: "/\(taxonomy)/", title: title, layout: "layouts/list", body: .list(intro: nil, pagination: nil, feed: nil),
+                                  lists: [index], origin: SourceLocation(file: "content/", line: nil)))
+        navigation.append(NavigationEntry(title: title, path: "/\(taxonomy)/"))
+    }
+
+    /// The terms of `item` in `taxonomy`: those its front matter gives under the
+    /// taxonomy's name (text, or a list of text), or in Zola's `[taxonomies]`.
+    private func terms(of item: ContentItem, in taxonomy: String) -> [String] {
+        if let terms = item.taxonomies[taxonomy] { return terms }
+        switch item.params[taxonomy] {
+        case let .text(term)?: return term.listItems(separatedBy: ",")
+        case let .list(values)?: return values.compactMap { if case let .text(term) = $0 { term } else { nil } }
+        default: return []
+        }
     }
 
     /// The title the front matter of `index`, a section's or the home page's `_index.md`,

@@ -16,7 +16,7 @@ enum Sitemap {
             xml.append("</loc>")
             if case let .item(item, _) = pages[index].body, let date = items[item].updated {
                 xml.append("<lastmod>")
-                xml.append(utf8Of: DateText.day(date))
+                xml.append(utf8Of: DateText.day(config.onSiteClock(date)))
                 xml.append("</lastmod>")
             }
             xml.append("</url>\n")

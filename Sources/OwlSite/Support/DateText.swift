@@ -111,6 +111,12 @@ enum DateText {
         return timestamp == text ? nil : String(timestamp)
     }
 
+    /// Whether a written date and time names its zone: ends with `Z` or an offset such as
+    /// `+01:00`, `-0500` or `+2` after a time. A day alone names none.
+    static func hasZone(_ text: String) -> Bool {
+        text.wholeMatch(of: /.*\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?[ \t]*(?:[Zz]|[+-]\d{1,2}(?::?\d{2})?)/) != nil
+    }
+
     /// Whether the numbers of a YAML timestamp (`2024-05-01`, `2024-05-01T09:30:00.5Z`,
     /// `2024-05-01 09:30:00 +2:00`) are a day and a time that exist. Yams reads the fields
     /// through Foundation's calendar, which turns month 13 into January of the next year and

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Warns about links to a place in a page (`#notes`, `/posts/a/#notes`) whose page has no
+/// element of that id: a heading renamed, or an id that another generator gave differently.
+/// Only the places of item pages are known (the ids in their bodies); links to a place in
+/// a list page are not checked.
+enum FragmentChecker {
+    private static let idMarker = Array(" id=\"".utf8)
+    private static let ownFragmentMarker = Array(" href=\"#".utf8)
+
+    /// The values of the `id` attributes in `html`.
+    static func ids(inHTML html: UnsafeRawBufferPointer) -> [String] {
+        values(after: idMarker, in: html)
+    }
+
+    /// The fragments of the links in `html` to a place on the same page (`href="#notes"` → `notes`).
+    static func ownFragments(inHTML html: UnsafeRawBufferPointer) -> [String] {
+        var seen = Set<String>()
+        return values(after: ownFragmentMarker, in: html).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    private static func values(after marker: [UInt8], in html: UnsafeRawBufferPointer) -> [String] {
+        var values: [String] = []
+        var index = 0
+        while let offset = ByteSearch.firstOffset(of: marker, in: html, from: index) {
+            let start = offset + marker.count
+            guard let end = ByteSearch.firstOffset(of: UInt8(ascii: "\""), in: html, from: start) else { break }
+            values.append(LinkChecker.decoded(String(decoding: html[start..<end], as: UTF8.self)))
+            index = end
+        }
+        return values
+    }
+
+    /// A warning for each link of `items` to a place that its item page lacks, naming the
+    /// link's file and line (the first line of the source that holds `#fragment`).
+    static func warnings(items: [ContentItem], rootPath: String, sourceRoot: URL) -> [SiteError] {
+        var idsOfPage: [String: Set<String>] = [:]
+        for item in items where item.kind == .page { idsOfPage[item.path] = Set(item.ids) }
+        var warnings: [SiteError] = []
+        for item in items {
+            var missing: [String] = []
+            if let own = idsOfPage[item.path] ?? (item.kind == .page ? [] : nil) {
+                missing += item.ownFragments.filter { !own.contains(($0.removingPercentEncoding ?? $0)) }.map { "#" + $0 }
+            }
+            for link in item.links {
+                let fragment = LinkChecker.fragmentAndQuery(of: link)
+                guard fragment.hasPrefix("#"), fragment.count > 1 else { continue }
+                let target = LinkChecker.resolve(link, from: item.path, rootPath: rootPath)
+                let decoded = "/" + (target.removingPercentEncoding ?? target)
+                let page = decoded.hasSuffix("/") || decoded.hasSuffix(".html") ? decoded : decoded + "/"
+                guard let ids = idsOfPage[page] else { continue }
+                let id = String(fragment.dropFirst())
+                if !ids.contains(id.removingPercentEncoding ?? id) { missing.append(link) }
+            }
+            guard !missing.isEmpty else { continue }
+            let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
+                .split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            for link in missing {
+                let fragment = String(LinkChecker.fragmentAndQuery(of: link))
+                let line = lines.firstIndex { $0.contains(fragment) }.map { $0 + 1 }
+                warnings.append(SiteError(file: item.source, line: line, "link to \(link): the page has no element with the id '\(fragment.dropFirst())'"))
+            }
+        }
+        return warnings
+    }
+}
