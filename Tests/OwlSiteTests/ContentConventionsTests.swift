@@ -71,9 +71,9 @@ import Testing
 
     @Test func headingAttributesAreHonouredAndRemoved() {
         let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("## Motivation {#why .wide .big}\n\n## Other {: #else}\n\n## Why\n").html
-        #expect(html.contains(#"<h2 id="why" class="wide big">Motivation</h2>"#), "\(html)")
-        #expect(html.contains(#"<h2 id="else">Other</h2>"#), "\(html)")
-        #expect(html.contains(#"<h2 id="why-1">Why</h2>"#), "an id given by hand is not given again: \(html)")
+        #expect(html.contains(##"<h2 id="why" class="wide big"><a class="anchor" href="#why">Motivation</a></h2>"##), "\(html)")
+        #expect(html.contains(##"<h2 id="else"><a class="anchor" href="#else">Other</a></h2>"##), "\(html)")
+        #expect(html.contains(##"<h2 id="why-1"><a class="anchor" href="#why-1">Why</a></h2>"##), "an id given by hand is not given again: \(html)")
         var body = html
         let contents = body.withUTF8 { TableOfContents.html(ofBody: UnsafeRawBufferPointer($0)) } ?? ""
         #expect(contents.contains(##"<li><a href="#why">Motivation</a></li>"##), "\(contents)")
@@ -122,8 +122,8 @@ import Testing
         let welcome = try site.page("2015/12/03/welcome/index.html")
         #expect(welcome.contains("3 December 2015"), "dated by its file's name")
         let hugo = try site.page("custom/hugo-page/index.html")
-        #expect(hugo.contains(#"<h2 id="whats-in-1941">What’s in 1.94.1</h2>"#) || hugo.contains(#"<h2 id="whats-in-1941">What's in 1.94.1</h2>"#), "\(hugo)")
-        #expect(hugo.contains(#"<h2 id="motivation" class="wide">Motivation</h2>"#))
+        #expect(hugo.contains(##"<h2 id="whats-in-1941"><a class="anchor" href="#whats-in-1941">What’s in 1.94.1</a></h2>"##) || hugo.contains(##"<h2 id="whats-in-1941"><a class="anchor" href="#whats-in-1941">What's in 1.94.1</a></h2>"##), "\(hugo)")
+        #expect(hugo.contains(##"<h2 id="motivation" class="wide"><a class="anchor" href="#motivation">Motivation</a></h2>"##))
         #expect(try site.page("zola/page/index.html").contains("From Zola"))
         #expect(try site.page("blog/2020/leap.html").contains(">Leap day · Conventions</title>"), "the later of two keys")
 

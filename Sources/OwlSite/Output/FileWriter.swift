@@ -84,18 +84,33 @@ struct FileWriter: Sendable {
             && isKept(status, size: size, unchangedSince: finished)
     }
 
-    /// Whether a file with `status` is as the build that finished at `finished` left it.
-    /// (Change times are stamped at a clock tick: a change within the tick in which the
-    /// build finished is not seen.)
+    /// Whether a file with `status` is as the build that finished at `finished` left it
+    /// (``now()`` gives a `finished` that a later change's time is always after).
     private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
         Int(status.st_size) == size && changeTime(status) <= finished
     }
 
     /// The time now, in nanoseconds, as change times are given: every file written before
-    /// has a change time not after it.
+    /// has a change time not after it, and every file changed after has one after it.
+    ///
+    /// The system stamps a change with its coarse clock, which runs a tick (1 to 10 ms)
+    /// behind the fine one, unless the file's times were read since its last change (then
+    /// with the fine clock). A file changed just after a build finished could so carry a
+    /// time before the one the build recorded, and look unchanged. So this takes the fine
+    /// clock's time and waits until the coarse clock has passed it (a few milliseconds;
+    /// tested by a folder made right after a build).
     static func now() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
+        let finished = Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+        while coarseTime() <= finished { usleep(500) }
+        return finished
+    }
+
+    /// The coarse real-time clock, which file times are taken from, in nanoseconds.
+    private static func coarseTime() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &time)
         return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
     }
 
