@@ -64,6 +64,10 @@ extension ContentItem {
             path = "/" + (components + [slug]).joined(separator: "/") + "/"
             if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
+        try SitePath.checkPageAddress(path, from: source, line: kind == .page ? lines["slug"] : nil)
+        for tag in tags {
+            try SitePath.checkAddress(SitePath.tagPath(of: tag), from: source, line: lines["tags"])
+        }
         aliasFiles = try aliases.map { try SitePath.aliasFile($0, besides: path, in: source, line: lines["aliases"]) }
         length = ReadingLength(markdown: frontMatter.body)
         // A page without a `summary` key has its first paragraph's; `summary: ""` has none.
