@@ -53,7 +53,7 @@ import Testing
         Case(overlay: "reserved-static", location: "static/_owl/owl.js:", message: "_owl/owl.js would be inside _owl/, where owl-site keeps its own files"),
         Case(overlay: "invalid-utf8", location: "content/posts/bad.md:6:", message: "invalid UTF-8"),
         Case(overlay: "unknown-config-key", location: "owl.yml:5:", message: "unknown key 'colour'"),
-        Case(overlay: "alias-bomb", location: "content/posts/bad.md:9:", message: "'a5': the front matter holds more than 100000 values"),
+        Case(overlay: "alias-bomb", location: "content/posts/bad.md:10:", message: "YAML: its aliases make it stand for more than 1000000 values"),
         Case(overlay: "bad-language", location: "owl.yml:2:", message: "language 'en_US' is not a language tag, such as en, de or pt-BR"),
         Case(overlay: "bad-base-url", location: "owl.yml:2:", message: "baseURL 'example.com/blog/' is not an absolute http or https URL"),
         Case(overlay: "data-bad-yaml", location: "data/links.yml:4:", message: "YAML"),
