@@ -233,3 +233,34 @@ import Glibc
         try expectRefused(site, at: "content/robots.txt.md:", "the page /robots.txt/ needs the folder robots.txt/, which static/robots.txt takes")
     }
 }
+
+/// The rule of addresses, unit by unit.
+@Suite struct AddressLimitTests {
+    /// The byte-wise look finds exactly Unicode's control characters.
+    @Test func controlCharactersAreUnicodesOwn() {
+        for value in UInt32(0)...0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            #expect((SitePath.controlCharacter(in: text) != nil) == (scalar.properties.generalCategory == .control), "U+\(String(value, radix: 16))")
+        }
+        #expect(SitePath.controlCharacter(in: "plain-ascii_name.md") == nil)
+    }
+
+    @Test func aNameOf255BytesIsTheLongest() throws {
+        try SitePath.checkName(String(repeating: "é", count: 127) + "a", of: "x", from: "f", line: 1)
+        #expect(throws: SiteError(file: "f", line: 1, "'\(String(repeating: "é", count: 60))…' in x is 256 bytes: each part of an address is a folder's name in the output, of at most 255 bytes")) {
+            try SitePath.checkName(String(repeating: "é", count: 128), of: "x", from: "f", line: 1)
+        }
+    }
+
+    @Test(arguments: ["/posts/a/", "/a/b/c/", "/", "/tags-and-more/x/", "/posts/page/", "/posts/page/two/", "/assets/", "/assets/other.css/", "/feed/"])
+    func addressesThatAreFine(path: String) throws {
+        try SitePath.checkPageAddress(path, from: "f", line: nil)
+    }
+
+    @Test(arguments: ["/index.html/", "/posts/feed.xml/", "/sitemap.xml/", "/a/404.html/b/", "/_owl/", "/tags/", "/tags/x/", "/posts/page/2/",
+                      "/assets/site.css/", "/a\u{0}/", "/\(String(repeating: "x", count: 256))/", "/" + String(repeating: "abc/", count: 520)])
+    func addressesThatAreNot(path: String) {
+        #expect(throws: SiteError.self) { try SitePath.checkPageAddress(path, from: "f", line: nil) }
+    }
+}

@@ -67,22 +67,30 @@ extension SitePath {
 
     /// Throws when `name`, one part of the address of `what`, is longer than ``nameLimit``
     /// or holds a control character (a NUL ends a file name; the others break messages and URLs).
-    static func checkName(_ name: String, of what: String, from file: String, line: Int?) throws {
+    static func checkName(_ name: String, of what: @autoclosure () -> String, from file: String, line: Int?) throws {
         if name.utf8.count > nameLimit {
-            throw SiteError(file: file, line: line, "'\(shown(name))' in \(what) is \(name.utf8.count) bytes: each part of an address "
+            throw SiteError(file: file, line: line, "'\(shown(name))' in \(what()) is \(name.utf8.count) bytes: each part of an address "
                             + "is a folder's name in the output, of at most \(nameLimit) bytes")
         }
-        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = controlCharacter(in: name) {
             let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            throw SiteError(file: file, line: line, "'\(shown(name))' in \(what) has the control character \(code): name it without one")
+            throw SiteError(file: file, line: line, "'\(shown(name))' in \(what()) has the control character \(code): name it without one")
         }
+    }
+
+    /// The first control character of `text` (Unicode's `Cc`: U+0000–U+001F, U+007F–U+009F).
+    /// Asked of every part of every page's address: the bytes are looked at first, and
+    /// only a text with a byte that may begin one is read by its scalars.
+    static func controlCharacter(in text: String) -> Unicode.Scalar? {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
+        return text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// `text` as a message shows it: cut to its first 60 characters, control characters
     /// escaped (`\0`, `\u{1}`), so that it neither floods nor garbles the terminal.
     static func shown(_ text: String) -> String {
         let cut = text.count > 60 ? text.prefix(60) + "…" : text
-        guard cut.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return cut }
+        guard controlCharacter(in: cut) != nil else { return cut }
         return String(cut.debugDescription.dropFirst().dropLast())
     }
 }
