@@ -54,7 +54,14 @@ import TestSupport
                 }
             case let .exited(status): problem = "exit status \(status): \(run.standardError.prefix(400))"
             }
-            if let problem { failures.append("seed \(seed) [\(mutations.joined(separator: "; "))]: \(problem)") }
+            if let problem {
+                let failure = "seed \(seed) [\(mutations.joined(separator: "; "))]: \(problem)"
+                failures.append(failure)
+                print("BuildFuzzTests: FAILED \(failure)")  // at once: a long run that is stopped still tells
+            }
+            if (index + 1) % 250 == 0 {
+                print("BuildFuzzTests: \(index + 1) of \(Self.caseCount) cases: \(outcomes.built) built, \(outcomes.refused) refused, \(failures.count) failed")
+            }
         }
         #expect(failures.isEmpty, """
             \(failures.count) of \(Self.caseCount) cases failed; replay one with OWL_FUZZ_SEED=SEED OWL_FUZZ_CASES=1:

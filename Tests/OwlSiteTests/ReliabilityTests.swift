@@ -91,6 +91,22 @@ import Glibc
         #expect(try site.page("index.html").contains("Linked Title"))
     }
 
+    /// The cache beside the sources is read as files are: a FIFO in place of one of its
+    /// files is not waited on, but taken for a missing entry.
+    @Test func aFIFOInTheCacheIsNotWaitedOn() throws {
+        let site = try builtSite()
+        defer { site.remove() }
+        let cache = site.root.appendingPathComponent(".owl-cache")
+        let files = try #require(FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String])
+            .filter { FileKind(entryAt: cache.appendingPathComponent($0).path) == .file }
+        #expect(!files.isEmpty)
+        for file in files { try fifo(".owl-cache/\(file)", in: site) }
+        try site.write("content/posts/first.md", "---\ntitle: Edited\ndate: 2022-01-05\n---\nNew body.\n")
+        let run = try TimedRun.run(["build", "--source", site.root.path, "--quiet"], in: site.root, timeLimit: 20)
+        #expect(run.ending == .exited(0), "\(run.ending): \(run.standardError)")
+        #expect(try site.page("posts/first/index.html").contains("New body."))
+    }
+
     // MARK: Finding 4: limits checked where the source is read, with file:line.
 
     @Test(arguments: [
