@@ -59,7 +59,9 @@ enum FileTree {
                 String(validatingCString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             guard let name else {
-                failure = failure ?? badName(entry, in: folderPath, links: links)
+                // A hidden one is left out as any hidden name is; the others cannot be read.
+                let isHidden = withUnsafePointer(to: &entry.pointee.d_name) { UnsafeRawPointer($0).load(as: UInt8.self) == UInt8(ascii: ".") }
+                if keepingHidden || !isHidden { failure = failure ?? badName(entry, in: folderPath, links: links) }
                 continue
             }
             if name == "." || name == ".." || BuildOptions.isToolLeftover(name) || (!keepingHidden && name.hasPrefix(".")) { continue }

@@ -35,5 +35,9 @@ import Testing
         #expect(throws: SiteError(file: "content/posts/bad\\xFF.md", "the name is not UTF-8: rename it")) {
             try FileTree.files(below: folder.appendingPathComponent("content"))
         }
+        // Hidden, it is left out as other hidden names are.
+        let hidden = posts.path.utf8CString.dropLast() + Array("/.bad".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)] + Array(".md".utf8CString)
+        #expect(bad.withUnsafeBufferPointer { from in hidden.withUnsafeBufferPointer { to in rename(from.baseAddress!, to.baseAddress!) } } == 0)
+        #expect(try FileTree.files(below: folder.appendingPathComponent("content")) == ["posts/café.md"])
     }
 }
