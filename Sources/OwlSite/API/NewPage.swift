@@ -10,11 +10,16 @@ public struct NewPage: Sendable, Equatable {
     public let file: String
     /// What the file holds.
     public let text: String
+    /// The page's address below the site root, as a build gives it (`/posts/my-trip/`).
+    let address: String
 
     /// The page at `path` below `content/`, dated `now` (in UTC). `posts/my-trip.md` is that
     /// file, `posts/my-trip` the same, and `posts/my-trip/` a page bundle's `index.md`; a
     /// leading `content/` is taken as part of the folder's name. Throws for a path that leaves
-    /// `content/`, that builds would leave out (hidden), or that a page's URL cannot carry.
+    /// `content/`, that builds would leave out (hidden), and for whatever a build refuses of
+    /// the page: its text is read as a build reads it, by the same code, so that what `new`
+    /// starts, `build` takes (an address a URL cannot carry, too long, in `_owl/`, or where a
+    /// file the build writes goes: `feed.xml`, `posts/feed.xml`, `assets/site.css`).
     public init(path: String, now: Date) throws {
         var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
         if relative.hasSuffix("/") { relative += "index.md" }
@@ -34,22 +39,25 @@ public struct NewPage: Sendable, Equatable {
                 throw SiteError(file: source, "'\(part.debugDescription.dropFirst().dropLast())' has a control character: name it without one")
             }
         }
-        try SitePath.validate(folders: folders, in: source)
-        try SitePath.validate(slug: name, in: source, line: nil)
         // `index` and `_index` are the pages of their folders, and named after them.
         let titled = (name == "index" || name == "_index") ? folders.last ?? "Home" : name
         let title = SitePath.title(fromName: titled)
         let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         file = source
         text = "---\ntitle: \"\(quoted)\"\ndate: \(DateText.day(now))\ndraft: true\n---\n\n"
+        address = try ContentItem(parsing: text, source: source, relativePath: relative, markdown: Self.renderer).path
     }
 
+    /// Renders the page's (empty) body while it is read as a build reads it.
+    private static let renderer = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
+
     /// Writes the file into the site folder `source`, making the folders it needs; refuses
-    /// to replace a file that is there, or to start a page that the section it goes in
-    /// could not build with.
+    /// to replace a file that is there, to start a page that the section it goes in could
+    /// not build with, or one whose folder a file of the site takes.
     @discardableResult
     public func write(into source: URL) throws -> URL {
         try checkSection(in: source)
+        try checkFolderIsFree(in: source)
         let url = source.appendingPathComponent(file)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -86,6 +94,20 @@ public struct NewPage: Sendable, Equatable {
         } else if let index = Self.indexNames.first(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
             throw SiteError(file: file, "\(section)/\(index) is the page at /\(parts[1])/, where a section would list this one: "
                             + "rename it _index.md to make \(parts[1])/ a section, or start this page elsewhere")
+        }
+    }
+
+    /// A file that `static/` copies, or a theme file of the site's `Templates/assets/`, at the
+    /// page's folder (`static/posts/my-trip` for `/posts/my-trip/`) would take its place, as
+    /// the build says.
+    private func checkFolderIsFree(in source: URL) throws {
+        let folder = String(address.dropFirst().dropLast())
+        guard !folder.isEmpty else { return }
+        for copied in ["static/" + folder] + (folder.hasPrefix("assets/") ? ["Templates/" + folder] : []) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: source.appendingPathComponent(copied).path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw SiteError(file: file, "the page \(address) needs the folder \(folder)/, which \(copied) takes; choose another name")
+            }
         }
     }
 

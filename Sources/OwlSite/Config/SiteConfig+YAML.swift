@@ -2,8 +2,10 @@ import Foundation
 import Yams
 
 extension SiteConfig {
-    /// Reads `owl.yml`; every unknown key or wrongly typed value is an error naming its line.
+    /// Reads `owl.yml` (a file in the site's folder, or a link to one: ``SourceLinks``);
+    /// every unknown key or wrongly typed value is an error naming its line.
     static func load(from url: URL, displayName: String) throws -> SiteConfig {
+        try SourceLinks(site: url.deletingLastPathComponent()).check(url.path)
         let text = try SourceText.read(url, displayName: displayName)
         guard let root = try YAMLDocument.compose(text, file: displayName, firstLine: 1) else { return SiteConfig() }
         let fields = try YAMLDocument.mapping(root, file: displayName, what: "owl.yml")

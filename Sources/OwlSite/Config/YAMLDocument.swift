@@ -3,8 +3,12 @@ import Yams
 
 /// Parsing YAML into nodes that remember their lines, with errors naming file and line.
 enum YAMLDocument {
-    /// Composes `text`, whose first line is line `firstLine` of `file`.
+    /// Composes `text`, whose first line is line `firstLine` of `file`; refuses a text whose
+    /// aliases make it stand for more values than ``YAMLAliases/limit``.
     static func compose(_ text: String, file: String, firstLine: Int) throws -> Node? {
+        if let line = YAMLAliases.lineExceeding(in: text) {
+            throw SiteError(file: file, line: line + firstLine - 1, "YAML: its aliases make it stand for more than \(YAMLAliases.limit) values")
+        }
         do {
             return try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {

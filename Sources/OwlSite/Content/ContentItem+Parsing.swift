@@ -120,6 +120,10 @@ extension ContentItem {
             if lines["title"] == nil { title = SitePath.title(fromName: name) }
         }
         self.slug = slug
+        try SitePath.checkPageAddress(path, from: source, line: kind == .page ? lines["slug"] : nil)
+        for tag in tags {
+            try SitePath.checkAddress(SitePath.tagPath(of: tag), from: source, line: lines["tags"])
+        }
         aliasFiles = try aliases.map { try SitePath.aliasFile($0, besides: path, in: source, line: lines["aliases"] ?? lines["redirect_from"]) }
         length = ReadingLength(markdown: frontMatter.body)
         // A page without a `summary` key has its `description`, or else the text before its

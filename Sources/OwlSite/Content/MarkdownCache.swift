@@ -117,7 +117,7 @@ final class MarkdownCache: Sendable {
             current[shard].remember(source, cached, isNew: false)
             return item
         }
-        let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source)
+        let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source, limit: SourceText.textLimit)
         let hash = XXH64.hash(bytes)
         // Touched but the same bytes (a checkout stamps every file): the entry is kept, with the new stamp.
         if let cached, cached.fingerprint.file == hash, let item = try? cached.item() {

@@ -20,7 +20,8 @@ struct SiteData: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return SiteData() }
         guard isFolder.boolValue else {
-            throw SiteError(file: Self.folder, "this is a file, where a site's data files go in a folder data/; rename it")
+            let kind = FileKind(entryAt: folder.path) ?? .file
+            throw SiteError(file: Self.folder, "this is \(kind.described), where a site's data files go in a folder data/; rename it")
         }
         var data = SiteData()
         // The file each name comes from, and the names that are folders: a name is one or the other.
@@ -54,7 +55,7 @@ struct SiteData: Sendable {
 
     /// The value the file at `url` (shown as `file`) holds.
     private static func value(of url: URL, file: String) throws -> FieldValue {
-        let text = try SourceText.decode(try SourceText.bytes(url, displayName: file), displayName: file)
+        let text = try SourceText.decode(try SourceText.bytes(url, displayName: file, limit: SourceText.textLimit), displayName: file)
         guard let node = try YAMLDocument.compose(text, file: file, firstLine: 1) else { return .nothing }
         var budget = FieldValue.limit
         guard let value = FieldValue(node, budget: &budget) else {

@@ -2,24 +2,28 @@ import Foundation
 
 /// Paths below the site root and the slugs that make them.
 enum SitePath {
-    /// Throws when `slug` is empty, absolute, climbs out of its folder, or has a character a
-    /// URL cannot carry. `line` is the slug's line in the front matter, nil when the slug is
-    /// the file's name.
+    /// Throws when `slug` is empty, absolute, climbs out of its folder, has a character a
+    /// URL cannot carry or a control character, or a part (between `/`s: `2024/hello` puts
+    /// the page two folders down) longer than a folder's name may be (``nameLimit``).
+    /// `line` is the slug's line in the front matter, nil when the slug is the file's name.
     static func validate(slug: String, in file: String, line: Int?) throws {
         // Read as UTF-8 and scalars: every item's slug is checked, and a character-wise
         // search took as long as parsing the item's front matter.
         let parts = slug.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         if slug.utf8.first == UInt8(ascii: "/") || slug.utf8.contains(UInt8(ascii: "\\"))
             || parts.contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) {
-            throw SiteError(file: file, line: line, "slug '\(slug)' would escape the output folder")
+            throw SiteError(file: file, line: line, "slug '\(shown(slug))' would escape the output folder")
         }
         if parts.contains(where: \.isEmpty) || slug.unicodeScalars.contains(where: isNewline) {
-            throw SiteError(file: file, line: line, "slug '\(slug)' is not a valid path")
+            throw SiteError(file: file, line: line, "slug '\(shown(slug))' is not a valid path")
         }
         if let character = urlBreakingCharacter(in: slug) {
             throw SiteError(file: file, line: line, line == nil
                 ? "the file's name has '\(character)', which a URL cannot carry: rename the file or give it a slug"
-                : "slug '\(slug)' has '\(character)', which a URL cannot carry")
+                : "slug '\(shown(slug))' has '\(character)', which a URL cannot carry")
+        }
+        for part in parts {
+            try checkName(String(decoding: part, as: UTF8.self), of: line == nil ? "the file's name" : "the slug", from: file, line: line)
         }
     }
 
@@ -41,6 +45,17 @@ enum SitePath {
         }
         if let character = urlBreakingCharacter(in: alias) {
             throw SiteError(file: file, line: line, "alias '\(written)' has '\(character)', which a URL cannot carry")
+        }
+        // The same limits as a page's address; the last part of `/old/page.html` is a file, any name but a folder's.
+        let names = parts.filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        for (index, name) in names.enumerated() {
+            try checkName(name, of: "alias '\(shown(written))'", from: file, line: line)
+            if ownFileNames.contains(name), !(index == names.count - 1 && alias.hasSuffix(".html")) {
+                throw SiteError(file: file, line: line, "alias '\(shown(written))' would need a folder \(name)/, a name owl-site gives files it writes")
+            }
+        }
+        if alias.utf8.count > addressLimit {
+            throw SiteError(file: file, line: line, "alias '\(shown(written))' is \(alias.utf8.count) bytes: owl-site takes addresses of up to \(addressLimit)")
         }
         try checkNotReserved(alias, from: file, line: line)
         let path = String(alias.dropFirst())
@@ -73,12 +88,14 @@ enum SitePath {
         return baseName.elementsEqual("index".utf8) ? file[...slash] : nil
     }
 
-    /// Throws when one of `folders` (below `content/`, holding `file`) has a character a URL cannot carry.
+    /// Throws when one of `folders` (below `content/`, holding `file`) has a character a URL
+    /// cannot carry, or is no folder's name in the output (``checkName(_:of:from:line:)``).
     static func validate(folders: [String], in file: String) throws {
         for folder in folders {
             if let character = urlBreakingCharacter(in: folder) {
-                throw SiteError(file: file, "the folder '\(folder)' has '\(character)', which a URL cannot carry: rename it")
+                throw SiteError(file: file, "the folder '\(shown(folder))' has '\(character)', which a URL cannot carry: rename it")
             }
+            try checkName(folder, of: "the folder's name", from: file, line: nil)
         }
     }
 
@@ -166,6 +183,11 @@ enum SitePath {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The address of the page of `tag`, `/tags/SLUG/` (``tagSlug(_:)``).
+    static func tagPath(of tag: String) -> String {
+        "/tags/\(tagSlug(tag))/"
     }
 
     /// The title a file or folder name reads as, for a page or section without one of its

@@ -44,14 +44,14 @@ struct SharedBytes: RandomAccessCollection, Sendable {
     }
 
     /// The file at `path`, mapped into memory (or read, where the file system cannot map
-    /// it); nil when it cannot be read.
+    /// it); nil when it cannot be read or is not a regular file (a FIFO in its place would
+    /// hang the read, and is opened without waiting for a writer).
     init?(mappingFile path: String) {
-        // Without blocking: a FIFO put where a cache file goes is refused, not waited on.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0, FileKind(mode: status.st_mode) == .file else { return nil }
         let size = Int(status.st_size)
         guard size > 0 else {
             self.init([])

@@ -3,17 +3,44 @@ import Foundation
 import Glibc
 #endif
 
-/// Reading source files as UTF-8 text, with errors naming the file and line.
+/// Reading source files, bounded, and as UTF-8 text, with errors naming the file and line.
+///
+/// Every source file a build reads comes through ``bytes(ofFile:in:displayName:limit:)``:
+/// it is opened without waiting (a FIFO would block the open), read only when it is a regular
+/// file (a FIFO or `/dev/zero` would hang the build or fill its memory), and only up to a
+/// limit: ``textLimit`` for what is parsed, ``copiedLimit`` for what is copied.
 enum SourceText {
-    /// The bytes of `url`, or an error naming `displayName`.
-    static func bytes(_ url: URL, displayName: String) throws -> [UInt8] {
-        try bytes(ofFile: url.path, displayName: displayName)
+    /// The most bytes a source that is read as text may hold: `owl.yml`, a Markdown file, a
+    /// data file, a template. 16 MiB is a book of some 2.5 million words.
+    static let textLimit = 16 << 20
+    /// The most bytes a file that is copied as it is (`static/`, `content/`'s other files, the
+    /// theme's assets) may hold: the build holds each in memory, so 1 GiB.
+    static let copiedLimit = 1 << 30
+
+    /// The bytes of `url`, up to `limit`, or an error naming `displayName`.
+    static func bytes(_ url: URL, displayName: String, limit: Int = copiedLimit) throws -> [UInt8] {
+        try bytes(ofFile: url.path, displayName: displayName, limit: limit)
     }
 
     /// The bytes of the file at `path` (relative to the open folder `folder`, if not
-    /// absolute); an error naming it as `displayName` when it cannot be read.
-    static func bytes(ofFile path: String, in folder: Int32 = AT_FDCWD, displayName: String) throws -> [UInt8] {
-        guard let bytes = contents(ofFile: path, in: folder) else { throw SiteError(file: displayName, "cannot read the file") }
+    /// absolute); an error naming it as `displayName` when it cannot be read, is not a
+    /// regular file, or holds more than `limit` bytes.
+    static func bytes(ofFile path: String, in folder: Int32 = AT_FDCWD, displayName: String, limit: Int = copiedLimit) throws -> [UInt8] {
+        // Not blocking: opening a FIFO would otherwise wait for a writer that never comes.
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))") }
+        let kind = FileKind(mode: status.st_mode)
+        guard kind == .file else { throw SiteError(file: displayName, "\(kind.described), not a file: a build reads regular files only") }
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        let tooLarge = SiteError(file: displayName, "more than \(size), which is as much as owl-site reads of a \(limit == textLimit ? "text" : "file")")
+        guard status.st_size <= limit else { throw tooLarge }
+        guard let bytes = contents(of: descriptor, size: Int(status.st_size), limit: limit) else {
+            throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        guard bytes.count <= limit else { throw tooLarge }
         return bytes
     }
 
@@ -75,8 +102,9 @@ enum SourceText {
     }
 
     /// The bytes of the open file `descriptor`, from where it stands, read straight into
-    /// an array of `size` (its `fstat` size) and on to the end; nil when it cannot be read.
-    static func contents(of descriptor: Int32, size: Int) -> [UInt8]? {
+    /// an array of `size` (its `fstat` size) and on to the end, or past `limit` (then the
+    /// result is longer than `limit`, which the caller refuses); nil when it cannot be read.
+    static func contents(of descriptor: Int32, size: Int, limit: Int = .max) -> [UInt8]? {
         // One byte more than the size: filling it means the file has grown, and is read on.
         let capacity = size + 1
         var failed = false
@@ -84,7 +112,7 @@ enum SourceText {
             count = fill(buffer, from: descriptor, failed: &failed)
         }
         var readsOn = bytes.count == capacity
-        while readsOn, !failed {
+        while readsOn, !failed, bytes.count <= limit {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { chunk in
                 let count = fill(chunk, from: descriptor, failed: &failed)
                 bytes.append(contentsOf: chunk[..<count])
@@ -107,9 +135,9 @@ enum SourceText {
         return count
     }
 
-    /// The text of `url`; invalid UTF-8 is an error naming the line it is on.
+    /// The text of `url`, up to ``textLimit``; invalid UTF-8 is an error naming the line it is on.
     static func read(_ url: URL, displayName: String) throws -> String {
-        try decode(bytes(url, displayName: displayName), displayName: displayName)
+        try decode(bytes(url, displayName: displayName, limit: textLimit), displayName: displayName)
     }
 
     /// `bytes` as a string, without the byte-order mark some editors put first, or an error

@@ -25,8 +25,39 @@ import Testing
 
     @Test func aMissingFileOrAFolderCannotBeRead() {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("owl-missing-\(UUID().uuidString)")
-        #expect(throws: SiteError(file: "m", "cannot read the file")) { try SourceText.bytes(missing, displayName: "m") }
-        #expect(throws: SiteError(file: "d", "cannot read the file")) { try SourceText.bytes(FileManager.default.temporaryDirectory, displayName: "d") }
+        #expect(throws: SiteError(file: "m", "cannot read the file: No such file or directory")) { try SourceText.bytes(missing, displayName: "m") }
+        #expect(throws: SiteError(file: "d", "a folder, not a file: a build reads regular files only")) {
+            try SourceText.bytes(FileManager.default.temporaryDirectory, displayName: "d")
+        }
+    }
+
+    /// A FIFO is refused at once, not waited on for a writer; a device is never read.
+    @Test func onlyARegularFileIsRead() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("owl-fifo-\(UUID().uuidString)")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        #expect(throws: SiteError(file: "p", "a FIFO (named pipe), not a file: a build reads regular files only")) { try SourceText.bytes(fifo, displayName: "p") }
+        #expect(throws: SiteError(file: "z", "a character device, not a file: a build reads regular files only")) {
+            try SourceText.bytes(URL(fileURLWithPath: "/dev/zero"), displayName: "z")
+        }
+    }
+
+    /// A file over the limit is refused by its size, before it is read; text sources have a lower limit.
+    @Test func aFileOverTheLimitIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("owl-large-\(UUID().uuidString)")
+        try Data(repeating: UInt8(ascii: "a"), count: 3 << 20).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try SourceText.bytes(url, displayName: "f", limit: 3 << 20).count == 3 << 20)
+        #expect(throws: SiteError(file: "f", "more than 2 MiB, which is as much as owl-site reads of a file")) { try SourceText.bytes(url, displayName: "f", limit: 2 << 20) }
+        #expect(SourceText.textLimit == 16 << 20 && SourceText.copiedLimit == 1 << 30)
+    }
+
+    /// A file that grows past the limit while it is read (its size said less) is refused too.
+    @Test func aFileGrowingPastTheLimitIsRefused() throws {
+        // /proc files report a size of 0: read on, past a limit of 1 KiB.
+        #expect(throws: SiteError(file: "s", "more than 1024 bytes, which is as much as owl-site reads of a file")) {
+            try SourceText.bytes(URL(fileURLWithPath: "/proc/self/smaps"), displayName: "s", limit: 1 << 10)
+        }
     }
 
     @Test func aFileLongerThanItsStatusSaysIsReadToItsEnd() throws {
