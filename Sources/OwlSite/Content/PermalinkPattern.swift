@@ -128,6 +128,7 @@ enum PermalinkPattern {
                 // Zola's `path` and Hugo's `url` may leave out the first slash: they start at the site's root all the same.
                 let address = try address(of: item, pattern: pattern.hasPrefix("/") ? pattern : "/" + pattern, file: file, line: line, config: config)
                 try SitePath.checkNotReserved(address, from: file, line: line)
+                try SitePath.checkPageAddress(address, from: file, line: line)
                 items[index].path = address
                 if !item.aliases.isEmpty {
                     items[index].aliasFiles = try item.aliases.map {
