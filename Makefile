@@ -8,7 +8,7 @@ setup:
 	@scripts/setup.sh
 
 ## Minify owl.js from client/src/ (esbuild) into client/owl.js, then regenerate the bundled
-## theme (Sources/OwlSite/Theme/EmbeddedTheme.swift) from Templates/ and client/owl.js.
+## theme (Sources/OwlSite/Read/Theme/EmbeddedTheme.swift) from Templates/ and client/owl.js.
 resources: setup
 	@scripts/build-owl-js.sh
 	@python3 scripts/embed-resources.py

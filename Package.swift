@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "owl-site",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "OwlDiff", targets: ["OwlDiff"]),
         .library(name: "Owl", targets: ["Owl"]),
@@ -43,7 +42,11 @@ let package = Package(
         // The site generator: content, Markdown, pages, manifest, patches.
         .target(
             name: "OwlSite",
-            dependencies: ["Owl", "CMarkGFM", "Yams", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [
+                "OwlDiff", "Owl", "CMarkGFM", "Yams",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
 
         // `owl-site serve`: static files, watching, rebuilding, live events.

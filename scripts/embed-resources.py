@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/OwlSite/Theme/EmbeddedTheme.swift from Templates/** and the minified
+"""Writes Sources/OwlSite/Read/Theme/EmbeddedTheme.swift from Templates/** and the minified
 client/owl.js and client/owl-live.js (scripts/build-owl-js.sh writes them).
 
 usage: scripts/embed-resources.py [--check]
@@ -9,7 +9,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGET = os.path.join(ROOT, "Sources", "OwlSite", "Theme", "EmbeddedTheme.swift")
+TARGET = os.path.join(ROOT, "Sources", "OwlSite", "Read", "Theme", "EmbeddedTheme.swift")
 
 
 def literal(text):

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A compact byte format for the build cache: integers as 8 bytes, strings length-prefixed.
 struct BinaryWriter {

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// Finding a run of bytes in HTML and other text.
 enum ByteSearch {

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// Finds the elements marked `data-owl-region="NAME"` (or another of the DOM markers) in a
 /// page and the byte range of each one's outer HTML, matching the element's closing tag

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A body's table of contents: its `h2` and `h3` headings, each a link to the id that
 /// ``HTMLRewriter`` gave it, as nested lists (an `h3` below the `h2` before it). Written
