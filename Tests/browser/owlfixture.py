@@ -133,7 +133,7 @@ def render(page, path, root='/'):
     """The page's HTML, carrying its key and version (docs/formats.md §2)."""
     blank = '0' * 16
     text = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<title>{esc(page.title)}</title><meta name="owl-page" content="{page_key(path)} {blank}">{page.head}'
+            f'<title data-owl-region="title">{esc(page.title)}</title><meta name="owl-page" content="{page_key(path)} {blank}">{page.head}'
             f'<link rel="stylesheet" href="{root}style.css">'
             f'<script src="{root}_owl/owl.js" defer></script></head><body>')
     text += region('nav', esc(page.nav), 'nav')

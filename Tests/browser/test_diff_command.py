@@ -62,7 +62,7 @@ class DiffCommandTest(unittest.TestCase):
     def test_not_a_build_folder_names_it(self):
         result = self.run_diff(self.tmp, self.new)
         self.assertEqual(result.returncode, 1)
-        self.assertTrue(result.stderr.startswith('error: ' + self.tmp + ': no page carries an owl-page version'), result.stderr)
+        self.assertTrue(result.stderr.startswith('error: ' + self.tmp + ': no build of owl-site here'), result.stderr)
 
     def test_of_two_folders_that_are_no_builds_the_first_is_named(self):
         other = os.path.join(self.tmp, 'other')

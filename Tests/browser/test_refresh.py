@@ -246,7 +246,7 @@ class NewAndRemovedPagesTest(BrowserTest):
         self.server.close()
         self.server = Server(self.site, handler=NotFoundHandler)
 
-    def site(self, *extra):
+    def pages(self, *extra):
         pages = posts()
         pages['/404.html'] = Page('Not found', [])
         for path in extra:
@@ -262,23 +262,23 @@ class NewAndRemovedPagesTest(BrowserTest):
         return folder
 
     def test_a_new_page_replaces_the_not_found_page(self):
-        self.serve(self.build(self.site()))
+        self.serve(self.build(self.pages()))
         self.open('/fresh/')
         self.assertIn('Not found', self.html())
-        self.serve(self.build(self.site('/fresh/')))
+        self.serve(self.build(self.pages('/fresh/')))
         self.assertRefresh('reloaded')
         self.assertIn('data-owl-cell="c"', self.html())
 
     def test_the_not_found_page_stays_current_while_no_page_comes(self):
-        self.serve(self.build(self.site()))
+        self.serve(self.build(self.pages()))
         self.open('/missing/')
-        self.serve(self.build(self.site()))
+        self.serve(self.build(self.pages()))
         self.assertRefresh('current')
 
     def test_a_removed_page_reloads(self):
-        self.serve(self.build(self.site('/fresh/')))
+        self.serve(self.build(self.pages('/fresh/')))
         self.open('/fresh/')
-        self.serve(self.build(self.site()))
+        self.serve(self.build(self.pages()))
         self.assertRefresh('reloaded')
         self.assertIn('Not found', self.html())
 

@@ -23,6 +23,9 @@ public struct BuildFolder: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .folder(path: url.path, reason: "no such folder")
         }
+        guard AtomicOutput.holdsBuild(url) else {
+            throw .folder(path: url.path, reason: "no build of owl-site here (no \(SitePath.reservedFolder)/ folder): is this a build folder?")
+        }
         var pages: [String: BuildDiff.Page] = [:]
         var otherFiles: [String: UInt64] = [:]
         for file in Self.regularFiles(in: url.path) {

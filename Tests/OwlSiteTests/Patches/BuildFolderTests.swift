@@ -27,6 +27,10 @@ struct BuildFolderTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         try Data("<html><body>no version</body></html>".utf8).write(to: empty.appendingPathComponent("index.html"))
+        #expect(throws: BuildDiffError.folder(path: empty.path, reason: "no build of owl-site here (no _owl/ folder): is this a build folder?")) {
+            try BuildFolder(empty)
+        }
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("_owl"), withIntermediateDirectories: true)
         #expect(throws: BuildDiffError.folder(path: empty.path, reason: "no page carries an owl-page version (is this a build folder?)")) {
             try BuildFolder(empty)
         }
