@@ -32,11 +32,13 @@ def page_key(path):
 
 def render(page, path, root='/'):
     """(version, HTML) of `page` at `path`: its list, sections, cells and regions as the
-    directors write them, its meta carrying its key and version."""
+    directors write them (its `<title>` a region, as the theme's is: outside a region a
+    retitled page's shell changes, and it has no patch), its meta carrying its key and version."""
     key = page_key(path)
     cls = 'owl-grid' if page.grid else 'owl-list'
     text = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<title>{esc(page.title)}</title><meta name="owl-page" content="{key} {ZEROS}">{page.head}'
+            f'<title data-owl-region="title">{esc(page.title)}</title>'
+            f'<meta name="owl-page" content="{key} {ZEROS}">{page.head}'
             f'<link rel="stylesheet" href="{root}style.css">'
             f'<script src="{root}_owl/owl.js" defer></script></head><body>')
     text += region('nav', esc(page.nav), 'nav')

@@ -186,11 +186,6 @@ class ModelTest(ClientTest):
             p.sections[0].cells.pop()
         self.assertPatches(posts(), edit(posts(), change))
 
-    # `owl-site diff` (PageScanner) hashes the page's <title> into its shell, so a retitled
-    # page gets no patch (reload: "the page outside its lists and regions changed"), where
-    # the BRIEF's §3 patches `title`. Reported to `pv`: this test passes once their diff
-    # writes `title` (and unittest then reports an unexpected success: drop the decorator).
-    @unittest.expectedFailure
     def test_region_and_title_change(self):
         def change(p):
             p.nav = 'Home · Posts'
