@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 PACKAGE = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CLIENT = os.path.join(PACKAGE, 'client', 'owl.js')
+# What owl.js loads on pages that `serve` marks live: the event stream and the overlay.
+CLIENT_LIVE = os.path.join(PACKAGE, 'client', 'owl-live.js')
 BINARY = os.environ.get('OWL_SITE', os.path.join(PACKAGE, '.build', 'debug', 'owl-site'))
 
 STYLE = """
@@ -194,6 +196,7 @@ class Builds:
         with open(os.path.join(out, 'style.css'), 'w') as fh:
             fh.write(STYLE)
         shutil.copy(CLIENT, os.path.join(out, '_owl', 'owl.js'))
+        shutil.copy(CLIENT_LIVE, os.path.join(out, '_owl', 'owl-live.js'))
         # Oldest first: each write puts its version first in a page's `from`.
         for _, folder in (self.builds[-self.history:] if self.history else []):
             subprocess.run([owl_site(), 'diff', folder, out, '--write'], check=True, capture_output=True)
