@@ -20,6 +20,11 @@ import TestSupport
     @Test func keysAreFNV1aOfThePath() {
         #expect(PageVersion.hex(key("/")) == "af63a24c860189fe")
         #expect(PageVersion.hex(key("")) == "cbf29ce484222325")
+        // Every digit and both ends, as the digits are written one by one.
+        #expect(PageVersion.hex(0x0123_4567_89ab_cdef) == "0123456789abcdef")
+        #expect(PageVersion.hex(0xfedc_ba98_7654_3210) == "fedcba9876543210")
+        #expect(PageVersion.hex(0) == "0000000000000000")
+        #expect(PageVersion.hex(.max) == "ffffffffffffffff")
         #expect(PageVersion.stateFile(key: key("/")) == "_owl/pages/af63a24c860189fe.json")
         #expect(PageVersion.patchFile(key: 1, from: 2, to: 0xab) == "_owl/patches/0000000000000001-0000000000000002-00000000000000ab.json")
         #expect(String(decoding: PageVersion.state(page: "/a \"b\"/", version: 1, from: [2, 3]), as: UTF8.self)

@@ -110,9 +110,10 @@ struct BuildRecord: Sendable {
         self.bytes = bytes
     }
 
-    /// The file at `path` below the output folder.
-    func file(_ path: String) -> File? {
-        fileEntry(path)?.file
+    /// The file at `path` below the output folder (whose ``pathHash(_:)`` is `pathHash`, if given).
+    func file(_ path: String, pathHash: UInt64? = nil) -> File? {
+        guard let (index, _) = entry(path, hash: pathHash, in: fileRows) else { return nil }
+        return File(hash: fileRows[index].hash, size: fileRows[index].size)
     }
 
     /// The file at `path` below the output folder, and its number among the record's files

@@ -18,6 +18,9 @@ struct BuildReuse: Sendable {
     let target: (folder: URL, held: BuildRecords.HeldBuild)?
     /// The output folder.
     let output: URL
+    /// The output and the folder written into, held open while the build looks at their files.
+    private let openOutput: OpenFolder?
+    private let openTarget: OpenFolder?
 
     /// What the cache in `cacheFolder` knows of `output`'s folders.
     init(cacheFolder: URL?, output: AtomicOutput) {
@@ -30,6 +33,8 @@ struct BuildReuse: Sendable {
         } else {
             target = nil
         }
+        openOutput = previous == nil ? nil : OpenFolder(output.output.path)
+        openTarget = target.flatMap { OpenFolder($0.folder.path) }
     }
 
     /// The Markdown cache, for sources rendered with `settings`.
@@ -50,25 +55,23 @@ struct BuildReuse: Sendable {
     /// written into holds it; nil when neither it nor the previous output holds it as its
     /// build left it.
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        guard let previous else { return nil }
+        guard let previous, let openOutput else { return nil }
         var files: [OutputFile] = []
         files.reserveCapacity(paths.count)
         for path in paths {
-            guard let file = previous.record.file(path) else { return nil }
-            if let target, target.held.record.file(path) == file,
-               Self.isKept(path, in: target.folder, size: file.size, since: target.held.finished) {
+            // Hashed once for the look-ups in both records.
+            let pathHash = BuildRecord.pathHash(path)
+            guard let file = previous.record.file(path, pathHash: pathHash) else { return nil }
+            if let target, let openTarget, target.held.record.file(path, pathHash: pathHash) == file,
+               FileWriter.isKept(path, in: openTarget.descriptor, size: file.size, unchangedSince: target.held.finished) {
                 files.append(OutputFile(kept: file, inStaging: true))
-            } else if Self.isKept(path, in: output, size: file.size, since: previous.finished) {
+            } else if FileWriter.isKept(path, in: openOutput.descriptor, size: file.size, unchangedSince: previous.finished) {
                 files.append(OutputFile(kept: file, inStaging: false))
             } else {
                 return nil
             }
         }
         return files
-    }
-
-    private static func isKept(_ path: String, in folder: URL, size: Int, since finished: Int) -> Bool {
-        FileWriter.isKept(folder.path + "/" + path, in: AT_FDCWD, size: size, unchangedSince: finished)
     }
 
     /// Saves the record of `build`, and deletes the records no folder holds any more.

@@ -17,8 +17,15 @@ enum PageVersion {
 
     /// 16 lowercase hex digits.
     static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        // Written digit by digit into the string's own storage: a rebuild names the state file
+        // of every page it keeps, and `String(_:radix:)` padded and joined took 5% of its instructions.
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xf
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 16
+        }
     }
 
     /// The version of a page whose bytes, with the version written as 16 `0`s, are `bytes`.
@@ -31,8 +38,10 @@ enum PageVersion {
 
     /// The state file of the page with key `key`, below the output folder.
     static func stateFile(key: UInt64) -> String {
-        "\(SitePath.reservedFolder)/pages/\(hex(key)).json"
+        stateFolder + hex(key) + ".json"
     }
+
+    private static let stateFolder = "\(SitePath.reservedFolder)/pages/"
 
     /// The patch of the page with key `key` from version `from` to `to`, below the output folder.
     static func patchFile(key: UInt64, from: UInt64, to: UInt64) -> String {
