@@ -92,7 +92,7 @@ struct AtomicOutput {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             defer { close(folder) }
-            let writer = FileWriter(root: folder, rootPath: staging.path, previousOutput: FileManager.default.fileExists(atPath: output.path) ? output : nil)
+            let writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: FileManager.default.fileExists(atPath: output.path) ? output : nil)
             if let held {
                 let changes = FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {

@@ -10,14 +10,18 @@ struct FileWriter: Sendable {
     let root: Int32
     /// Its path, for deleting what is in a file's way.
     let rootPath: String
+    /// The output folder the files are written for, which an error names them in: the
+    /// folder written to is a staging folder, gone when the error is seen.
+    let outputPath: String
     /// Where files that are ``OutputFile/Content/kept`` are copied from when the folder
     /// written to does not hold them: the previous output.
     let previousOutput: URL?
 
-    /// A writer into the open folder `root`, at `rootPath`.
-    init(root: Int32, rootPath: String, previousOutput: URL?) {
+    /// A writer into the open folder `root`, at `rootPath`, of files for the output folder at `outputPath`.
+    init(root: Int32, rootPath: String, outputPath: String, previousOutput: URL?) {
         self.root = root
         self.rootPath = rootPath
+        self.outputPath = outputPath
         self.previousOutput = previousOutput
     }
 
@@ -125,7 +129,9 @@ struct FileWriter: Sendable {
         Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
     }
 
+    /// An error naming the file at `path` in the output (a bare path below it would read as
+    /// one of the sources), with the system's reason ("No space left on device").
     private func cannotWrite(_ path: String) -> SiteError {
-        SiteError(file: path, "cannot write: \(String(cString: strerror(errno)))")
+        SiteError(file: outputPath + "/" + path, "cannot write: \(String(cString: strerror(errno)))")
     }
 }
