@@ -58,6 +58,7 @@ bench: resources
 	$(SWIFT) build --product owl-site
 	python3 Benchmarks/browser/bench_owljs.py
 	scripts/bench-serve.sh .build/release/owl-site
+	scripts/module-lines.sh
 
 clean:
 	rm -rf .build
