@@ -1,11 +1,11 @@
-"""A BrowserTest for owl.js's page-version protocol: builds written by pagefixture.Versions,
+"""A BrowserTest for owl.js's page-version protocol: builds written by owlfixture.Builds,
 served with the site's 404 page, and helpers to pause animations and measure boxes."""
 import copy
 import os
 
 from harness import BrowserTest, Server
-from owlfixture import Cell, Page, Section
-from pagefixture import NotFoundHandler, Versions
+from owlfixture import Builds, Cell, Page, Section
+from pagefixture import NotFoundHandler
 
 
 def posts(years=(2024, 2023, 2022), per=4):
@@ -95,7 +95,7 @@ class ClientTest(BrowserTest):
         super().setUp()
         self.server.close()
         self.server = Server(self.site, self.handler)
-        self.builds = Versions(os.path.join(self.tmp, 'builds'), root=self.root)
+        self.builds = Builds(os.path.join(self.tmp, 'builds'), root=self.root)
 
     handler = NotFoundHandler
 

@@ -162,6 +162,9 @@ def patch_file(folder, path, old):
 
 
 def page_file(path):
+    """The file of the page at `path`: a folder's `index.html`, or the file an `.html` path names (`/404.html`)."""
+    if path.endswith('.html'):
+        return path.lstrip('/')
     return path.strip('/') + '/index.html' if path != '/' else 'index.html'
 
 
@@ -199,6 +202,17 @@ class Builds:
         shutil.copy(CLIENT_LIVE, os.path.join(out, '_owl', 'owl-live.js'))
         # Oldest first: each write puts its version first in a page's `from`.
         for _, folder in (self.builds[-self.history:] if self.history else []):
-            subprocess.run([owl_site(), 'diff', folder, out, '--write'], check=True, capture_output=True)
+            done = subprocess.run([owl_site(), 'diff', folder, out, '--write'], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f'owl-site diff {folder} {out} --write: exit {done.returncode}\n{done.stderr}')
         self.builds.append((pages, out))
         return out
+
+    def version(self, path, build=-1):
+        """The version of the page at `path` in a build (the newest by default)."""
+        return page_version(self.builds[build][1], path)
+
+    def state(self, path, build=-1):
+        """The state file the binary left for `path` in a build."""
+        with open(os.path.join(self.builds[build][1], '_owl', 'pages', page_key(path) + '.json')) as fh:
+            return json.load(fh)

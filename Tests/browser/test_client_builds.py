@@ -12,7 +12,8 @@ import unittest
 
 from harness import BrowserTest, Server
 from owlfixture import CLIENT, owl_site, xxh64
-from pagefixture import NotFoundHandler, page_key
+from owlfixture import page_key
+from pagefixture import NotFoundHandler
 
 
 def post(title, date, body='A post.'):

@@ -5,7 +5,8 @@ import os
 import queue
 
 from clientharness import ClientTest, edit, posts
-from pagefixture import NotFoundHandler, page_key
+from owlfixture import page_key
+from pagefixture import NotFoundHandler
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 

@@ -7,7 +7,7 @@ import unittest
 
 from clientharness import ClientTest, edit, posts
 from owlfixture import Cell, Section
-from pagefixture import Versions, page_key
+from owlfixture import Builds, page_key
 
 
 def insert_cell(p):
@@ -37,7 +37,7 @@ class ProtocolTest(ClientTest):
         self.assertPatches(posts(), newest, via=[middle, edit(middle, insert_cell)])
 
     def test_reloaded_past_history(self):
-        self.builds = Versions(os.path.join(self.tmp, 'short'), history=1)
+        self.builds = Builds(os.path.join(self.tmp, 'short'), history=1)
         middle = edit(posts(), lambda p: p.sections[0].cells.pop(0))
         self.assertPatches(posts(), edit(middle, insert_cell), via=[middle], expect='reloaded')
 
@@ -64,7 +64,7 @@ class ProtocolTest(ClientTest):
     def test_unparseable_patch_or_state_reloads(self):
         for broken in ('patch', 'state'):
             with self.subTest(broken):
-                self.builds = Versions(os.path.join(self.tmp, broken))
+                self.builds = Builds(os.path.join(self.tmp, broken))
                 self.serve(self.builds.build(posts()))
                 self.open('/posts/')
                 new = self.builds.build(edit(posts(), insert_cell))

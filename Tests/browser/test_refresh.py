@@ -3,13 +3,13 @@
 build gives, under `script-src 'self'`; pages a few versions behind are patched, pages past
 the history, with a damaged patch, new or removed are loaded again."""
 import copy
-import http.server
 import os
 import json
 import unittest
 
-from harness import BrowserTest, Handler, Server
+from harness import BrowserTest, Server
 from owlfixture import Cell, Page, Section, page_key, page_version, patch_file
+from pagefixture import NotFoundHandler
 
 
 def posts(years=(2024, 2023, 2022), per=4):
@@ -220,23 +220,6 @@ class RefreshTest(BrowserTest):
         self.assertEqual(self.html(), self.fresh('/posts/'))
 
 
-class NotFoundHandler(Handler):
-    """Answers an address without a file with the site's 404.html, as static hosts do."""
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        if os.path.exists(path) or not os.path.exists(os.path.join(self.directory, '404.html')):
-            return super().send_head()
-        with open(os.path.join(self.directory, '404.html'), 'rb') as fh:
-            body = fh.read()
-        self.send_response(404)
-        self.send_header('Content-Type', 'text/html; charset=utf-8')
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        import io
-        return io.BytesIO(body)
-
-
 class NewAndRemovedPagesTest(BrowserTest):
     """A visitor on the not-found page at an address that gets a page, and one on a page
     that is removed, load the new build; the not-found page at its own address patches."""
@@ -253,32 +236,25 @@ class NewAndRemovedPagesTest(BrowserTest):
             pages[path] = Page('New', [Section('s', 'S', [Cell('c', 'c')])])
         return pages
 
-    def build(self, site):
-        folder = self.builds.build(site)
-        # The not-found page is 404.html, not 404.html/index.html.
-        os.replace(os.path.join(folder, '404.html', 'index.html'), os.path.join(folder, 'nf.html'))
-        os.rmdir(os.path.join(folder, '404.html'))
-        os.replace(os.path.join(folder, 'nf.html'), os.path.join(folder, '404.html'))
-        return folder
 
     def test_a_new_page_replaces_the_not_found_page(self):
-        self.serve(self.build(self.pages()))
+        self.serve(self.builds.build(self.pages()))
         self.open('/fresh/')
         self.assertIn('Not found', self.html())
-        self.serve(self.build(self.pages('/fresh/')))
+        self.serve(self.builds.build(self.pages('/fresh/')))
         self.assertRefresh('reloaded')
         self.assertIn('data-owl-cell="c"', self.html())
 
     def test_the_not_found_page_stays_current_while_no_page_comes(self):
-        self.serve(self.build(self.pages()))
+        self.serve(self.builds.build(self.pages()))
         self.open('/missing/')
-        self.serve(self.build(self.pages()))
+        self.serve(self.builds.build(self.pages()))
         self.assertRefresh('current')
 
     def test_a_removed_page_reloads(self):
-        self.serve(self.build(self.pages('/fresh/')))
+        self.serve(self.builds.build(self.pages('/fresh/')))
         self.open('/fresh/')
-        self.serve(self.build(self.pages()))
+        self.serve(self.builds.build(self.pages()))
         self.assertRefresh('reloaded')
         self.assertIn('Not found', self.html())
 
