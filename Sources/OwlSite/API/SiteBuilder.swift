@@ -59,17 +59,12 @@ public struct SiteBuilder: Sendable {
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
 
-        // Render what changed; take the rest from the previous build.
-        let rendering = try render(plan, sources: sources, reuse: reuse, progress: progress)
-        let pages = rendering.pages
+        // Render what changed, each page with its own files (state file, patches); take the
+        // rest from the previous build. A first build writes each page as it comes.
+        let rendering = try render(plan, sources: sources, reuse: reuse, writingTo: preparedFolders, progress: progress)
+        let pages = rendering.pages, pageFiles = rendering.files
 
-        // The pages' own files (state files, patches) and the site's other files.
-        let history = sources.config.history
-        let pageFiles = try Array(pages.indices).concurrentMap { index -> PageFiles in
-            let page = pages[index]
-            if let reused = rendering.reused[index] { return PageFiles(reused: reused.page, path: page.path, kept: reused.files) }
-            return try PageFiles(rendered: page, key: rendering.keys[index], previous: reuse.previous?.record.page(page.path), keeping: history)
-        }
+        // The site's other files.
         var files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
         try checkFolders(of: plan, besides: files, content: sources.content)
         for (page, own) in zip(pages, pageFiles) {
@@ -137,19 +132,20 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The pages of a build, the plan's and then the not-found page (unless the site brings
-    /// its own), rendered or reused.
+    /// its own), rendered or reused, and their files.
     struct Rendering {
         let pages: [RenderedPage]
-        /// For each page, the hash of its inputs.
-        let keys: [UInt64]
-        /// For each page taken from the previous build, its record entry and files.
-        let reused: [(page: BuildRecord.Page, files: [OutputFile])?]
+        /// For each page, its files: its own, its state file and its patches.
+        let files: [PageFiles]
         let renderedCount: Int
     }
 
     /// Renders the pages of `plan` whose inputs changed, or whose files the output no longer
-    /// holds as the previous build left them; takes the others from the previous build.
-    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, progress: ProgressLine) throws -> Rendering {
+    /// holds as the previous build left them, and makes their state files and patches; takes
+    /// the others from the previous build. The files of a page rendered are written into
+    /// `prepared`, when given, as soon as they are made: a first build then never holds
+    /// every page's bytes at once (they were most of its memory).
+    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?, progress: ProgressLine) throws -> Rendering {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
         let itemSources = PageKey.sources(of: plan)
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
@@ -169,19 +165,38 @@ public struct SiteBuilder: Sendable {
         let cellCounts = plan.pages.map(\.cellCount)
         let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
         let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] })
+        let history = sources.config.history
+        // A page rendered, with its files; written now when the build writes as it goes.
+        let withFiles = { @Sendable (page: RenderedPage, key: UInt64) throws -> (page: RenderedPage, files: PageFiles) in
+            var files = try PageFiles(rendered: page, key: key, previous: reuse.previous?.record.page(page.path), keeping: history)
+            guard let prepared else { return (page, files) }
+            files.files = try prepared.writeNow(files.files)
+            return (page.written, files)
+        }
         progress.begin(total: stale.count)
         let rendered = try stale.concurrentMap { index in
             defer { progress.step() }
-            return try renderer.render(plan.pages[index])
+            return try withFiles(try renderer.render(plan.pages[index]), keys[index])
         }
         var renderedByIndex = Dictionary(uniqueKeysWithValues: zip(stale, rendered))
         if hasNotFoundPage, reused[plan.pages.count] == nil {
-            renderedByIndex[plan.pages.count] = renderer.renderNotFoundPage(path: Self.notFoundPath)
+            renderedByIndex[plan.pages.count] = try withFiles(renderer.renderNotFoundPage(path: Self.notFoundPath), keys[plan.pages.count])
         }
-        let pages = paths.indices.map { index in
-            reused[index].map { RenderedPage(path: paths[index], reusing: $0.page, output: $0.files[0]) } ?? renderedByIndex[index]!  // every page is one or the other
+        var pages: [RenderedPage] = [], files: [PageFiles] = []
+        pages.reserveCapacity(paths.count)
+        files.reserveCapacity(paths.count)
+        for index in paths.indices {
+            if let (page, kept) = reused[index] {
+                pages.append(RenderedPage(path: paths[index], reusing: page, output: kept[0]))
+                files.append(PageFiles(reused: page, path: paths[index], kept: kept))
+            } else if let (page, own) = renderedByIndex.removeValue(forKey: index) {
+                pages.append(page)
+                files.append(own)
+            } else {
+                preconditionFailure("every page is rendered or reused")
+            }
         }
-        return Rendering(pages: pages, keys: keys, reused: reused, renderedCount: renderedByIndex.count)
+        return Rendering(pages: pages, files: files, renderedCount: paths.count - reused.compactMap { $0 }.count)
     }
 
     /// The not-found page's path below the site root: its key names its state file.

@@ -72,6 +72,22 @@ final class RenderedPage: Sendable {
         reused = page
     }
 
+    /// The page once its file is in the folder the build writes into: the same page without
+    /// its bytes, nor its manifest entry but in binary form (a build keeps every page until it ends).
+    var written: RenderedPage { RenderedPage(self, output: output.keptInStaging) }
+
+    private init(_ page: RenderedPage, output: OutputFile) {
+        path = page.path
+        file = page.file
+        key = page.key
+        version = page.version
+        self.output = output
+        binary = page.binary
+        rendered = nil
+        reused = page.reused
+        carriesVersion = page.carriesVersion
+    }
+
     /// The manifest entry of the page `output` (version blanked): its regions, and the hash
     /// of what lies outside its lists' sections and its regions.
     private static func manifest(of output: [UInt8], file: String, title: String, lists: [ManifestList]) -> ManifestPage {

@@ -22,17 +22,41 @@ struct AtomicOutput {
     /// build left beside the output.
     var spare: URL? { (leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old")).first }
 
-    /// Folders of a first build's output, made on a thread of their own while its pages
-    /// render (``prepareFolders(holding:)``): making 10,000 post folders in one parent takes the
-    /// system longer than writing their files, one folder at a time.
-    struct PreparedFolders: Sendable {
+    /// The staging folder of a first build, whose folders are made on a thread of their own
+    /// while its pages render (``prepareFolders(holding:)``): making 10,000 post folders in one
+    /// parent takes the system longer than writing their files, one folder at a time. Pages
+    /// are written into it as soon as they are rendered (``writeNow(_:)``), so that a build
+    /// does not hold every page's bytes until the end: they were most of its memory.
+    final class PreparedFolders: Sendable {
         fileprivate let staging: URL
         /// The folders made, or none when making one failed (the write makes them, or says why).
         fileprivate let made: HandOver<Set<String>>
+        /// The staging folder, open, for the pages written before the rest.
+        private let writer: FileWriter
+
+        fileprivate init(staging: URL, made: HandOver<Set<String>>, output: URL) throws {
+            self.staging = staging
+            self.made = made
+            let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
+            writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: nil)
+        }
+
+        deinit { close(writer.root) }
 
         /// Waits for the thread; the folders it made.
         fileprivate func wait() -> Set<String> {
             (try? made.take()) ?? []
+        }
+
+        /// Writes `files` (paths below the output) into the staging folder now, making their
+        /// folders if the thread has not made them yet; the same files, as the staging folder
+        /// holds them (``OutputFile/Content/kept(inStaging:)``), without their bytes.
+        func writeNow(_ files: [(path: String, file: OutputFile)]) throws -> [(path: String, file: OutputFile)] {
+            try files.map { path, file in
+                try writer.write(file, to: path, isNew: true, makingFolders: true)
+                return (path, file.keptInStaging)
+            }
         }
     }
 
@@ -44,13 +68,17 @@ struct AtomicOutput {
         guard !FileManager.default.fileExists(atPath: output.path), spare == nil, (try? makeFolder(parent)) != nil else { return nil }
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         guard mkdir(staging.path, 0o777) == 0 else { return nil }  // as `createDirectory` makes it, the umask applied
-        let folders = FileTree.folders(holding: files()), made = HandOver<Set<String>>()
-        Thread { [self] in made.put((try? makeFolders(folders, in: staging)) == nil ? [] : folders) }.start()
-        return PreparedFolders(staging: staging, made: made)
+        guard let prepared = try? PreparedFolders(staging: staging, made: HandOver<Set<String>>(), output: output) else {
+            try? FileManager.default.removeItem(at: staging)
+            return nil
+        }
+        let folders = FileTree.folders(holding: files())
+        Thread { [self] in prepared.made.put((try? makeFolders(folders, in: staging)) == nil ? [] : folders) }.start()
+        return prepared
     }
 
     /// Gives up `prepared`, for a build that ends without writing: it holds nothing but
-    /// empty folders, and is deleted.
+    /// empty folders and the pages written so far, and is deleted.
     func discard(_ prepared: PreparedFolders) {
         _ = prepared.wait()
         try? FileManager.default.removeItem(at: prepared.staging)
@@ -109,7 +137,11 @@ struct AtomicOutput {
                 // A new folder holds nothing but folders this build needs.
                 if !isNew { try prune(staging, keeping: files) }
                 try makeFolders(FileTree.folders(holding: files.keys).subtracting(made), in: staging)
-                _ = try Array(files).concurrentMap { try writer.write($1, to: $0, isNew: isNew) }
+                _ = try Array(files).concurrentMap { path, file in
+                    // Written already, as soon as it was rendered (``PreparedFolders/writeNow(_:)``).
+                    if isNew, case .kept(inStaging: true) = file.content { return }
+                    try writer.write(file, to: path, isNew: isNew)
+                }
             }
             records.remember(staging, holding: build, finished: FileWriter.now())
             try swap(in: staging)

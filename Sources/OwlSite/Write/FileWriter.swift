@@ -28,11 +28,15 @@ struct FileWriter: Sendable {
     /// Writes `file` at `path` below the root, where there is no file yet when `isNew`. An
     /// existing file is overwritten in place and cut to length, not truncated first:
     /// truncating a file to zero makes ext4 write it back on close, which made rewriting a
-    /// site I/O-bound.
-    func write(_ file: OutputFile, to path: String, isNew: Bool = false) throws {
+    /// site I/O-bound. When `makingFolders`, folders missing on the way are made.
+    func write(_ file: OutputFile, to path: String, isNew: Bool = false, makingFolders: Bool = false) throws {
         let bytes = try self.bytes(of: file, at: path)
         let descriptor = openat(root, path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | (isNew ? O_EXCL : 0) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
+            if makingFolders, errno == ENOENT {
+                try makeFolders(holding: path)
+                return try write(file, to: path, isNew: isNew)
+            }
             // Something else where the file goes (a folder, a FIFO, a link put there by hand): it goes.
             if !isNew, errno == EISDIR || errno == ELOOP || errno == ENXIO {
                 try? FileManager.default.removeItem(atPath: rootPath + "/" + path)
@@ -50,6 +54,16 @@ struct FileWriter: Sendable {
         }
         guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
         guard isNew || ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
+    }
+
+    /// Makes the folders on the way to `path` that are missing (another thread may be making
+    /// them at the same time).
+    private func makeFolders(holding path: String) throws {
+        var folder = ""
+        for name in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(name) : "/" + name
+            guard mkdirat(root, folder, 0o755) == 0 || errno == EEXIST else { throw cannotWrite(folder) }
+        }
     }
 
     /// The bytes of `file`: its own, or those of the previous output's file at `path`,

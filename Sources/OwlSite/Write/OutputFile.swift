@@ -34,6 +34,13 @@ struct OutputFile: Sendable {
         size = record.size
     }
 
+    /// The file as the folder written into holds it, once its bytes are written there.
+    var keptInStaging: OutputFile {
+        var file = self
+        file.content = .kept(inStaging: true)
+        return file
+    }
+
     /// What a build record keeps of the file.
     var record: BuildRecord.File {
         BuildRecord.File(hash: hash, size: size)
