@@ -107,7 +107,7 @@ enum LinkChecker {
     }
 
     private static func exists(_ target: String, in files: Set<String>) -> Bool {
-        let decoded = target.removingPercentEncoding ?? target
+        let decoded = target.percentDecoded
         let folder = decoded.isEmpty || decoded.hasSuffix("/") ? decoded : decoded + "/"
         return files.contains(decoded) || files.contains(folder + "index.html")
     }

@@ -95,6 +95,8 @@ enum PageScanner {
                   let textStart = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: buffer, from: start).map({ $0 + 1 }),
                   let end = ByteSearch.firstOffset(of: close, in: buffer, from: textStart) else { return "" }
             var text = String(decoding: buffer[textStart..<end], as: UTF8.self)
+            // Most titles hold no reference; each replacement goes through Foundation's NSString.
+            guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
             for (reference, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&amp;", "&")] {
                 text = text.replacingOccurrences(of: reference, with: character)
             }

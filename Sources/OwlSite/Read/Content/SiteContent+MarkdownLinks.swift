@@ -21,7 +21,7 @@ extension SiteContent {
             var addresses: [(link: String, address: String)] = []
             for link in item.links where isMarkdownFile(link) {
                 let file = LinkChecker.resolve(link, from: folder, rootPath: rootPath)
-                guard let page = pageOfSource["content/" + (file.removingPercentEncoding ?? file)] else { continue }
+                guard let page = pageOfSource["content/" + file.percentDecoded] else { continue }
                 addresses.append((link, rootPath + SitePath.urlEncoded(page).dropFirst() + LinkChecker.fragmentAndQuery(of: link)))
             }
             guard !addresses.isEmpty else { continue }

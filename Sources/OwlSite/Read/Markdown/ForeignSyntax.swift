@@ -95,7 +95,9 @@ private extension String {
     /// A link's address with `%7B` and `%7D` read back as braces: cmark-gfm escapes them,
     /// and `[post]({% post_url x %})` is Liquid all the same.
     var removingPercentEncodingOfBraces: String {
-        replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}").replacingOccurrences(of: "%25", with: "%")
+        // Most addresses hold no escape; each replacement goes through Foundation's NSString.
+        guard utf8.contains(UInt8(ascii: "%")) else { return self }
+        return replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}").replacingOccurrences(of: "%25", with: "%")
             .replacingOccurrences(of: "%20", with: " ")
     }
 }

@@ -61,7 +61,9 @@ struct HTMLRewriter {
                 var content = html[contentStart..<contentEnd]
                 // `{#id .class}` at the end of the heading, marked by ``HeadingAttributes``.
                 var attributes: (id: String?, classes: [String]) = (nil, [])
-                if let marker = content.firstRange(of: Self.attributesOpen), let end = content[marker.upperBound...].firstRange(of: Self.attributesClose) {
+                // (Most headings have none: the first byte of the marker is looked for first,
+                // which takes a fraction of the time of Foundation's search for all three.)
+                if content.contains(Self.attributesOpen[0]), let marker = content.firstRange(of: Self.attributesOpen), let end = content[marker.upperBound...].firstRange(of: Self.attributesClose) {
                     attributes = HeadingAttributes.parse(Substring(decoding: content[marker.upperBound..<end.lowerBound], as: UTF8.self))
                     content = content[..<marker.lowerBound]
                 }
