@@ -39,11 +39,18 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
 
-        // The site generator: content, Markdown, pages, manifest, patches.
+        // Reading, listing and checking files with plain system calls: a file's kind and
+        // status, bounded reads of regular files only, folder listings, real paths and
+        // whether one lies inside a folder. Shared by OwlSite and OwlServer; not a product.
+        .target(name: "OwlFiles"),
+
+        // The site generator: content, Markdown, pages, manifest, patches. (Yams brings
+        // CYaml, which `YAMLAliases.swift` imports: a target of Yams, not a product, so it
+        // cannot be declared here.)
         .target(
             name: "OwlSite",
             dependencies: [
-                "OwlDiff", "Owl", "CMarkGFM", "Yams",
+                "OwlDiff", "Owl", "OwlFiles", "CMarkGFM", "Yams",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -53,7 +60,7 @@ let package = Package(
         .target(
             name: "OwlServer",
             dependencies: [
-                "OwlSite",
+                "OwlSite", "OwlFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -94,12 +101,7 @@ let package = Package(
             dependencies: ["Owl", "OwlDiff", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "TestSupport"]),
-        .testTarget(
-            name: "OwlServerTests",
-            dependencies: [
-                "OwlServer",
-            ]
-        ),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "OwlDiff", "OwlFiles", "TestSupport"]),
+        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "OwlSite"]),
     ]
 )

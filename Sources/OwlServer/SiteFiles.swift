@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OwlFiles
 
 /// The served folder as Hummingbird's `FileMiddleware` reads it.
 ///
@@ -38,11 +39,18 @@ struct SiteFiles: FileProvider {
     let root: String
     private let fileIO = FileIO()
 
-    /// The folder at `path`; nil when it is not a folder.
-    init?(folder path: String) {
-        guard let resolved = LocalFiles.realPath(path), FileStatus(path: resolved)?.kind == .folder else { return nil }
-        root = resolved
+    /// The folder at `path`, which the first build may have yet to make: then its parent
+    /// folder is resolved, and the folder's name put after it.
+    init(folder path: String) {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let url = URL(fileURLWithPath: absolute).standardizedFileURL
+        root = RealPath.resolve(url.path)
+            ?? RealPath.resolve(url.deletingLastPathComponent().path).map { $0 + "/" + url.lastPathComponent }
+            ?? url.path
     }
+
+    /// Whether the folder is there to serve.
+    var isServing: Bool { FileStatus(path: root)?.kind == .folder }
 
     /// The file or folder `path` (as the request names it, percent-decoded, without
     /// `..`, which `FileMiddleware` refuses) stands for; nil when there is none inside.
@@ -50,14 +58,14 @@ struct SiteFiles: FileProvider {
         // Empty segments would make a redirect protocol-relative (`//host/`); control
         // characters and backslashes name nothing a build writes.
         guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8),
-            let resolved = LocalFiles.resolve(root + path, inside: root), let status = FileStatus(path: resolved)
+            let resolved = RealPath.resolve(root + path, inside: root), let status = FileStatus(path: resolved)
         else { return nil }
         switch status.kind {
         case .folder:
             return FileIdentifier(path: resolved, attributes: .init(isFolder: true, size: 0, modificationDate: .init(status)))
         case .file:
             return read(resolved, status: status)
-        case .other:
+        default:
             return nil
         }
     }
@@ -97,7 +105,7 @@ struct SiteFiles: FileProvider {
         guard isPage || status.size <= Self.largestReadFile else {
             return FileIdentifier(path: path, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
         }
-        guard var (status, bytes) = LocalFiles.contents(of: path) else { return nil }
+        guard var (status, bytes) = try? FileBytes.read(regularFile: path, limit: .max) else { return nil }
         if isPage { bytes = LiveMeta.inject(into: bytes) }
         let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
         return FileIdentifier(path: path, attributes: attributes, contents: ByteBuffer(bytes: bytes))
