@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux (Debian, Swift 6.3) is what builds and is tested, so no `platforms:` are claimed:
+// the sources use Glibc, inotify and `st_mtim`, each `import Glibc` behind `canImport`.
 let package = Package(
     name: "owl-site",
     products: [
