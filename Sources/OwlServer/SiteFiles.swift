@@ -42,8 +42,7 @@ struct SiteFiles: FileProvider {
     /// The folder at `path`, which the first build may have yet to make: then its parent
     /// folder is resolved, and the folder's name put after it.
     init(folder path: String) {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let url = URL(fileURLWithPath: absolute).standardizedFileURL
+        let url = URL(fileURLWithPath: path).standardizedFileURL
         root = RealPath.resolve(url.path)
             ?? RealPath.resolve(url.deletingLastPathComponent().path).map { $0 + "/" + url.lastPathComponent }
             ?? url.path
@@ -57,17 +56,33 @@ struct SiteFiles: FileProvider {
     func getFileIdentifier(_ path: String) -> FileIdentifier? {
         // Empty segments would make a redirect protocol-relative (`//host/`); control
         // characters and backslashes name nothing a build writes.
-        guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8),
-            let resolved = RealPath.resolve(root + path, inside: root), let status = FileStatus(path: resolved)
-        else { return nil }
-        switch status.kind {
-        case .folder:
-            return FileIdentifier(path: resolved, attributes: .init(isFolder: true, size: 0, modificationDate: .init(status)))
-        case .file:
-            return read(resolved, status: status)
-        default:
+        guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8) else { return nil }
+        // A path ending in `/` stands for its folder's `index.html`, which `FileMiddleware`
+        // asks for next and which is looked up as any file is, inside the folder or not at
+        // all: looking the folder up first would walk the same path twice for every page.
+        guard path.utf8.last != UInt8(ascii: "/") else { return Self.folder(path) }
+        guard let resolved = RealPath.resolve(root + path, inside: root) else { return nil }
+        let isPage = LiveMeta.isPage(resolved)
+        // Opened and its status read once, whatever it is: a folder or a FIFO is found out
+        // by `fstat`, and neither is read. Pages are read whole at any size.
+        do throws(FileBytes.ReadError) {
+            var (status, bytes) = try FileBytes.read(regularFile: resolved, limit: isPage ? .max : Self.largestReadFile)
+            if isPage { bytes = LiveMeta.inject(into: bytes) }
+            let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
+            return FileIdentifier(path: resolved, attributes: attributes, contents: ByteBuffer(bytes: bytes))
+        } catch .notAFile(.folder) {
+            return Self.folder(resolved)
+        } catch .tooLarge {
+            guard let status = FileStatus(path: resolved), status.kind == .file else { return nil }
+            return FileIdentifier(path: resolved, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
+        } catch {
             return nil
         }
+    }
+
+    /// A folder: `FileMiddleware` redirects to its path with a `/`, or asks for its index.
+    private static func folder(_ path: String) -> FileIdentifier {
+        FileIdentifier(path: path, attributes: .init(isFolder: true, size: 0, modificationDate: .distantPast))
     }
 
     /// Whether `path` has an empty segment, a backslash or a control character.
@@ -97,18 +112,6 @@ struct SiteFiles: FileProvider {
         }
         // Never more than the length announced, should the file have grown since.
         return try await fileIO.loadFile(path: id.path, range: span, context: context)
-    }
-
-    /// The regular file at `path`, read whole when it is a page or small.
-    private func read(_ path: String, status: FileStatus) -> FileIdentifier? {
-        let isPage = LiveMeta.isPage(path)
-        guard isPage || status.size <= Self.largestReadFile else {
-            return FileIdentifier(path: path, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
-        }
-        guard var (status, bytes) = try? FileBytes.read(regularFile: path, limit: .max) else { return nil }
-        if isPage { bytes = LiveMeta.inject(into: bytes) }
-        let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
-        return FileIdentifier(path: path, attributes: attributes, contents: ByteBuffer(bytes: bytes))
     }
 }
 
