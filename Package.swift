@@ -44,7 +44,9 @@ let package = Package(
         // Reading, listing and checking files with plain system calls: a file's kind and
         // status, bounded reads of regular files only, folder listings, real paths and
         // whether one lies inside a folder. Shared by OwlSite and OwlServer; not a product.
-        .target(name: "OwlFiles"),
+        .target(name: "OwlFiles", dependencies: ["CLinux"]),
+        // What OwlFiles asks of Linux that glibc has no function for (openat2).
+        .target(name: "CLinux"),
 
         // The site generator: content, Markdown, pages, manifest, patches. (Yams brings
         // CYaml, which `YAMLAliases.swift` imports: a target of Yams, not a product, so it
@@ -103,6 +105,7 @@ let package = Package(
             dependencies: ["Owl", "OwlDiff", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
+        .testTarget(name: "OwlFilesTests", dependencies: ["OwlFiles"]),
         .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "OwlDiff", "OwlFiles", "TestSupport"]),
         .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "OwlSite"]),
     ]

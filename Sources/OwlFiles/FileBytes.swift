@@ -19,10 +19,19 @@ package enum FileBytes {
     /// The status and bytes of the regular file at `path` (relative to the open folder
     /// `folder`, if not absolute), when it holds at most `limit` bytes.
     package static func read(regularFile path: String, in folder: Int32 = AT_FDCWD, limit: Int) throws(ReadError) -> (status: FileStatus, bytes: [UInt8]) {
-        // Not blocking: opening a FIFO would otherwise wait for a writer that never comes.
-        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = openat(folder, path, openFlags)
         guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }
+        return try read(opened: descriptor, limit: limit)
+    }
+
+    /// How a file is opened to be read: not blocking, for opening a FIFO would otherwise
+    /// wait for a writer that never comes.
+    package static let openFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+
+    /// The status and bytes of the open `descriptor`, when it is a regular file of at most
+    /// `limit` bytes; the caller closes it.
+    package static func read(opened descriptor: Int32, limit: Int) throws(ReadError) -> (status: FileStatus, bytes: [UInt8]) {
         guard let status = FileStatus(descriptor: descriptor) else { throw .system(errno) }
         guard status.kind == .file else { throw .notAFile(status.kind) }
         guard status.size <= limit else { throw .tooLarge }

@@ -1,3 +1,4 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,5 +25,25 @@ package enum RealPath {
     /// whole names (`/site-other` is not inside `/site`).
     package static func isInside(_ path: String, _ root: String) -> Bool {
         path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// Opens what `path` (a path below `root`, from its `/`) names, to be read (with
+    /// ``FileBytes/openFlags``), when it lies inside the real path `root`: its descriptor,
+    /// which the caller closes, and its real path; nil when nothing is there or it lies outside.
+    ///
+    /// Usually one system call: when no link is on the way and the path has no `..`, it is
+    /// its own real path, inside `root`, and `openat2` opens it refusing links. Otherwise, or
+    /// where the kernel has no `openat2`, the path is resolved first (``resolve(_:inside:)``,
+    /// which looks at each of its parts in turn) and the real path opened.
+    package static func open(_ path: String, inside root: String) -> (descriptor: Int32, path: String)? {
+        let full = root + path
+        if !path.contains("/..") {
+            let descriptor = owl_open_without_links(full, FileBytes.openFlags)
+            if descriptor >= 0 { return (descriptor, full) }
+            guard errno == ELOOP || errno == ENOSYS || errno == EPERM else { return nil }
+        }
+        guard let real = resolve(full, inside: root) else { return nil }
+        let descriptor = Glibc.open(real, FileBytes.openFlags)
+        return descriptor >= 0 ? (descriptor, real) : nil
     }
 }

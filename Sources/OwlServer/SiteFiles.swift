@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Hummingbird
 import OwlFiles
@@ -6,9 +9,9 @@ import OwlFiles
 ///
 /// `FileMiddleware` answers ranges, `ETag`/`If-None-Match`, `If-Modified-Since`, `HEAD`
 /// and folder redirects; this provider decides what a request path names. Only regular
-/// files and folders inside the folder are found: a path is resolved with `realpath`, so
-/// a link is followed only when it ends inside, and anything else (a link out, a FIFO, a
-/// device) is missing. HTML pages get the live tag (``LiveMeta``).
+/// files and folders inside the folder are found (`RealPath.open(_:inside:)`): a link is
+/// followed only when it ends inside, and anything else (a link out, a FIFO, a device) is
+/// missing. HTML pages get the live tag (``LiveMeta``).
 ///
 /// Nothing is cached: every request reads the file's status anew, so a file changed by
 /// something else is served in its new version. Pages and files up to
@@ -61,19 +64,20 @@ struct SiteFiles: FileProvider {
         // asks for next and which is looked up as any file is, inside the folder or not at
         // all: looking the folder up first would walk the same path twice for every page.
         guard path.utf8.last != UInt8(ascii: "/") else { return Self.folder(path) }
-        guard let resolved = RealPath.resolve(root + path, inside: root) else { return nil }
+        guard let (descriptor, resolved) = RealPath.open(path, inside: root) else { return nil }
+        defer { close(descriptor) }
         let isPage = LiveMeta.isPage(resolved)
-        // Opened and its status read once, whatever it is: a folder or a FIFO is found out
-        // by `fstat`, and neither is read. Pages are read whole at any size.
+        // A folder or a FIFO is found out by `fstat`, and neither is read. Pages are read
+        // whole at any size.
         do throws(FileBytes.ReadError) {
-            var (status, bytes) = try FileBytes.read(regularFile: resolved, limit: isPage ? .max : Self.largestReadFile)
+            var (status, bytes) = try FileBytes.read(opened: descriptor, limit: isPage ? .max : Self.largestReadFile)
             if isPage { bytes = LiveMeta.inject(into: bytes) }
             let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
             return FileIdentifier(path: resolved, attributes: attributes, contents: ByteBuffer(bytes: bytes))
         } catch .notAFile(.folder) {
             return Self.folder(resolved)
         } catch .tooLarge {
-            guard let status = FileStatus(path: resolved), status.kind == .file else { return nil }
+            guard let status = FileStatus(descriptor: descriptor) else { return nil }
             return FileIdentifier(path: resolved, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
         } catch {
             return nil
