@@ -5,7 +5,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// `owl-site serve`: builds the site, serves the output folder, rebuilds when the
 /// sources change, and announces every build to open pages (docs/serve.md).
@@ -47,16 +46,13 @@ public struct DevServer: Sendable {
         let host = configuration.host
         let address = ServedAddress(host: host, port: configuration.port)
         // Watching starts before the first build: a source saved while it runs builds again.
-        let watcher = try configuration.watching.map { sources throws(DevServerError) in
-            try SourceWatcher.start(watching: sources, burst: configuration.watchBurst)
-        }
+        let watcher = try configuration.watching.map { try SourceWatcher.start(watching: $0, burst: configuration.watchBurst) }
         defer { watcher?.stop() }
         let live = LiveService(
             events: events, rebuilder: rebuilder, address: address, changes: watcher?.bursts, report: report,
             siteFolder: configuration.watching?.root
         )
         let files = SiteFiles(folder: configuration.output)
-        let startup = StartupFailure()
 
         var logger = Logger(label: "owl-site.serve")
         logger.logLevel = .warning
@@ -75,8 +71,7 @@ public struct DevServer: Sendable {
                 address.bind(to: port)
                 await live.rebuild()
                 guard files.isServing else {
-                    startup.error.withLock { $0 = .missingOutput(configuration.output) }
-                    // The server's run ends, and with it the group.
+                    // No output to serve: the server's run ends, and the group fails (below).
                     try? await channel.close()
                     return
                 }
@@ -104,16 +99,12 @@ public struct DevServer: Sendable {
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: String(cString: strerror(error.errnoCode)))
         } catch let error as SocketAddressError.UnknownHost {
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: error.errorDescription)
-        } catch {
-            throw startup.error.withLock { $0 } ?? error
+        } catch let error as ServiceGroupError {
+            // The server ended on its own: the first build left no output folder.
+            guard files.isServing else { throw DevServerError.missingOutput(configuration.output) }
+            throw error
         }
-        if let error = startup.error.withLock({ $0 }) { throw error }
     }
-}
-
-/// Why the first build stopped the server, read once the server has stopped.
-private final class StartupFailure: Sendable {
-    let error = Mutex<DevServerError?>(nil)
 }
 
 extension DevServer {

@@ -67,17 +67,12 @@ struct InotifyDetector {
         var changed = false
         var offset = 0
         while offset + Self.headerSize <= count {
-            let (watch, mask, nameLength) = buffer.withUnsafeBytes { bytes in
-                (
-                    bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                    bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                    Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                )
-            }
-            let nameBytes = buffer[offset + Self.headerSize..<min(count, offset + Self.headerSize + nameLength)]
+            // The header, then `len` bytes of name, NUL-padded (Swift sees no `name` field).
+            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+            let nameBytes = buffer[offset + Self.headerSize..<min(count, offset + Self.headerSize + Int(event.len))]
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-            offset += Self.headerSize + nameLength
-            changed = handle(watch: watch, mask: mask, name: name) || changed
+            offset += Self.headerSize + Int(event.len)
+            changed = handle(watch: event.wd, mask: event.mask, name: name) || changed
         }
         return changed
     }

@@ -35,11 +35,9 @@ enum SourceWatcher {
         continuation.onTermination = { _ in stopped.stop() }
         let thread = Thread {
             var detector = watching
-            defer {
-                detector.close()
-                continuation.finish()
-            }
             report(from: &detector, to: continuation, until: stopped, burst: burst)
+            detector.close()
+            continuation.finish()
         }
         thread.name = "owl-site watcher"
         thread.start()
