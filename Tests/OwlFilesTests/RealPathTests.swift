@@ -7,11 +7,12 @@ import Glibc
 
 /// `RealPath.open(_:inside:)`: one `openat2` where no link is on the way, the real path
 /// otherwise, and never anything outside the folder.
-@Suite struct RealPathTests {
-    /// A folder `root/inside` holding `page.html`, a link to it, a link to a file outside,
-    /// and `outside.txt` beside it; its real path.
-    private static func folder() throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("owl-realpath-\(UUID().uuidString)")
+@Suite final class RealPathTests {
+    /// A folder `BASE/inside` holding `posts/page.html`, links to it and to its folder, a
+    /// link to `BASE/outside.txt`; its real path. Each test's `BASE` is removed after it.
+    private let base = FileManager.default.temporaryDirectory.appendingPathComponent("owl-realpath-\(UUID().uuidString)")
+
+    private func folder() throws -> String {
         let root = base.appendingPathComponent("inside")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("posts"), withIntermediateDirectories: true)
         try Data("page".utf8).write(to: root.appendingPathComponent("posts/page.html"))
@@ -22,6 +23,8 @@ import Glibc
         return try #require(RealPath.resolve(root.path))
     }
 
+    deinit { try? FileManager.default.removeItem(at: base) }
+
     private static func text(_ path: String, inside root: String) throws -> (path: String, text: String)? {
         guard let (descriptor, real) = RealPath.open(path, inside: root) else { return nil }
         defer { close(descriptor) }
@@ -30,21 +33,21 @@ import Glibc
     }
 
     @Test func opensAFileWithoutLinksAtItsOwnPath() throws {
-        let root = try Self.folder()
+        let root = try folder()
         let found = try #require(try Self.text("/posts/page.html", inside: root))
         #expect(found.path == root + "/posts/page.html")
         #expect(found.text == "page")
     }
 
     @Test func followsLinksThatEndInsideAndNamesTheRealPath() throws {
-        let root = try Self.folder()
+        let root = try folder()
         #expect(try Self.text("/link.html", inside: root)?.path == root + "/posts/page.html")
         #expect(try Self.text("/linked/page.html", inside: root)?.text == "page")
         #expect(try Self.text("/posts/../posts/page.html", inside: root)?.path == root + "/posts/page.html")
     }
 
     @Test func refusesWhatLiesOutsideOrIsNotThere() throws {
-        let root = try Self.folder()
+        let root = try folder()
         #expect(try Self.text("/leak.txt", inside: root) == nil)
         #expect(try Self.text("/../outside.txt", inside: root) == nil)
         #expect(try Self.text("/posts/../../outside.txt", inside: root) == nil)
@@ -55,7 +58,7 @@ import Glibc
     }
 
     @Test func aFolderIsOpenedAndToldApartByItsStatus() throws {
-        let root = try Self.folder()
+        let root = try folder()
         let (descriptor, _) = try #require(RealPath.open("/posts", inside: root))
         defer { close(descriptor) }
         #expect(throws: FileBytes.ReadError.notAFile(.folder)) { try FileBytes.read(opened: descriptor, limit: 100) }
