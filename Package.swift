@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux (Debian, Swift 6.3) is what builds and is tested, so no `platforms:` are claimed:
+// the sources use Glibc, inotify and `st_mtim`, each `import Glibc` behind `canImport`.
 let package = Package(
     name: "owl-site",
     products: [
@@ -39,11 +41,20 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
 
-        // The site generator: content, Markdown, pages, manifest, patches.
+        // Reading, listing and checking files with plain system calls: a file's kind and
+        // status, bounded reads of regular files only, folder listings, real paths and
+        // whether one lies inside a folder. Shared by OwlSite and OwlServer; not a product.
+        .target(name: "OwlFiles", dependencies: ["CLinux"]),
+        // What OwlFiles asks of Linux that glibc has no function for (openat2).
+        .target(name: "CLinux"),
+
+        // The site generator: content, Markdown, pages, manifest, patches. (Yams brings
+        // CYaml, which `YAMLAliases.swift` imports: a target of Yams, not a product, so it
+        // cannot be declared here.)
         .target(
             name: "OwlSite",
             dependencies: [
-                "OwlDiff", "Owl", "CMarkGFM", "Yams",
+                "OwlDiff", "Owl", "OwlFiles", "CMarkGFM", "Yams",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -53,7 +64,7 @@ let package = Package(
         .target(
             name: "OwlServer",
             dependencies: [
-                "OwlSite",
+                "OwlSite", "OwlFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -94,12 +105,8 @@ let package = Package(
             dependencies: ["Owl", "OwlDiff", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(name: "CMarkGFMTests", dependencies: ["CMarkGFM"]),
-        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "TestSupport"]),
-        .testTarget(
-            name: "OwlServerTests",
-            dependencies: [
-                "OwlServer",
-            ]
-        ),
+        .testTarget(name: "OwlFilesTests", dependencies: ["OwlFiles"]),
+        .testTarget(name: "OwlSiteTests", dependencies: ["OwlSite", "Owl", "OwlDiff", "OwlFiles", "TestSupport"]),
+        .testTarget(name: "OwlServerTests", dependencies: ["OwlServer", "OwlSite"]),
     ]
 )

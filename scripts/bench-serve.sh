@@ -143,7 +143,13 @@ def summary(rounds):
     return (requests / sum(r[1] for r in rows), statistics.median(r[2] for r in rows),
             statistics.median(r[3] for r in rows), sum(r[4] for r in rows) / hz * 1e6 / requests)
 serve, nginx = summary(sys.argv[3]), summary(sys.argv[4])
-for label, name, (rps, p50, p99, cpu) in ((path, "serve", serve), ("", "nginx", nginx)):
+# Each round, serve's then nginx's, as measured one after the other: how much the
+# ratio varies is part of the result.
+def per_round(rounds):
+    return [float(r.split()[0]) / float(r.split()[1]) for r in rounds.split(";") if r.strip()]
+for number, (s, n) in enumerate(zip(per_round(sys.argv[3]), per_round(sys.argv[4])), 1):
+    print(f"{path if number == 1 else '':22} round {number}: serve {s:8.0f}/s  nginx {n:8.0f}/s  ratio {s / n:.2f}x")
+for label, name, (rps, p50, p99, cpu) in (("", "serve", serve), ("", "nginx", nginx)):
     print(f"{label:22} {name:6} {rps:12.0f} {p50:8.0f}us {p99:8.0f}us {cpu:10.1f}us")
 ratio = serve[0] / nginx[0]
 print(f"{'':22} ratio  {ratio:11.2f}x  (target >= 0.50x) {'ok' if ratio >= 0.5 else 'BELOW TARGET'};"

@@ -6,10 +6,8 @@ public struct BuiltSite: Sendable, Equatable {
     /// Each warning, one line, without the `warning: ` prefix.
     public var warnings: [String]
     /// The keys of the pages this build added, changed or removed (BRIEF §1, §5), sent in
-    /// the `build` event; nil when unknown, and then every open page refreshes.
-    ///
-    /// Where the keys go: `owl-site serve` (Sources/owl-site/ServeCommand.swift) passes
-    /// `BuildReport`'s changed page keys here once the build reports them.
+    /// the `build` event (`owl-site serve` passes `BuildReport.changedPageKeys`); nil when
+    /// unknown, and then every open page refreshes.
     public var changedPages: [String]?
 
     /// A build `id` that gave `warnings` and changed `changedPages` (nil: unknown).

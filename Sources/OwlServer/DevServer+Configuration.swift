@@ -9,8 +9,6 @@ extension DevServer {
         public var port: Int
         /// The sources to watch for rebuilds; nil serves without watching.
         public var watching: WatchedSources?
-        /// How changes are detected.
-        var watchStrategy: SourceWatcher.Strategy = .automatic
         /// How changes are grouped into one rebuild.
         var watchBurst = SourceWatcher.Burst()
         /// How long a connection may go without sending a whole request head, after it

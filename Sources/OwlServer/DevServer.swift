@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 import Hummingbird
 import Logging
@@ -38,31 +36,23 @@ public struct DevServer: Sendable {
         self.rebuilder = rebuilder
     }
 
-    /// Builds once, then serves until SIGINT or SIGTERM (or cancellation).
+    /// Listens, builds once, then serves until SIGINT or SIGTERM (or cancellation).
     ///
-    /// Throws ``DevServerError`` when the address cannot be listened on (found before the
-    /// first build, as a rule), or when the output folder is missing after the first build.
+    /// Throws ``DevServerError`` when the address cannot be listened on (before anything is
+    /// built), when the sources cannot be watched, or when the output folder is missing after
+    /// the first build.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
-        try ListenCheck.check(host: configuration.host, port: configuration.port)
         let events = LiveEvents()
         let host = configuration.host
         let address = ServedAddress(host: host, port: configuration.port)
         // Watching starts before the first build: a source saved while it runs builds again.
-        let watcher = configuration.watching.map {
-            SourceWatcher.start(watching: $0, strategy: configuration.watchStrategy, burst: configuration.watchBurst)
-        }
+        let watcher = try configuration.watching.map { try SourceWatcher.start(watching: $0, burst: configuration.watchBurst) }
         defer { watcher?.stop() }
         let live = LiveService(
             events: events, rebuilder: rebuilder, address: address, changes: watcher?.bursts, report: report,
             siteFolder: configuration.watching?.root
         )
-        // With port 0 the port is known only once bound, and this build names port 0: it
-        // is made again then, and only that one is announced (a failure is announced now).
-        let provisional = configuration.port == 0
-        let built = await live.rebuild(quietly: provisional)
-        guard let files = SiteFiles(folder: configuration.output) else {
-            throw DevServerError.missingOutput(configuration.output)
-        }
+        let files = SiteFiles(folder: configuration.output)
 
         var logger = Logger(label: "owl-site.serve")
         logger.logLevel = .warning
@@ -73,11 +63,18 @@ public struct DevServer: Sendable {
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
+                // The address is bound, and no connection is answered before this returns:
+                // an address that cannot be listened on fails before anything is built (into
+                // an output another server may be building too), and the first build already
+                // names the port bound, which port 0 leaves to the system.
                 let port = channel.localAddress?.port ?? configuration.port
-                // Port 0 is known only now: build again, before any request is answered,
-                // so that the site names the address it is served at. (A first build that
-                // failed would fail again; the next change of the sources builds.)
-                if address.bound(to: port), built { await live.rebuild() }
+                address.bind(to: port)
+                await live.rebuild()
+                guard files.isServing else {
+                    // No output to serve: the server's run ends, and the group fails (below).
+                    try? await channel.close()
+                    return
+                }
                 report(.listening(host: host, port: port))
             },
             logger: logger
@@ -101,8 +98,11 @@ public struct DevServer: Sendable {
             // Binding the address is the only system call that fails the server as a whole.
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: String(cString: strerror(error.errnoCode)))
         } catch let error as SocketAddressError.UnknownHost {
-            // Only when the host stopped resolving since ``ListenCheck`` resolved it.
             throw DevServerError.cannotListen(host: host, port: configuration.port, reason: error.errorDescription)
+        } catch let error as ServiceGroupError {
+            // The server ended on its own: the first build left no output folder.
+            guard files.isServing else { throw DevServerError.missingOutput(configuration.output) }
+            throw error
         }
     }
 }
@@ -126,12 +126,16 @@ public enum DevServerError: Error, Equatable, CustomStringConvertible {
     case missingOutput(String)
     /// The address cannot be listened on, for `reason` (the port is taken, the host unknown).
     case cannotListen(host: String, port: Int, reason: String)
+    /// inotify refuses to watch the sources, for this reason.
+    case cannotWatch(String)
 
-    /// `PATH: no such folder to serve`, or `cannot listen on HOST:PORT: REASON`.
+    /// `PATH: no such folder to serve`, `cannot listen on HOST:PORT: REASON`, or
+    /// `cannot watch the sources for changes (with inotify): REASON`.
     public var description: String {
         switch self {
         case .missingOutput(let path): "\(path): no such folder to serve"
         case let .cannotListen(host, port, reason): "cannot listen on \(DevServer.authority(host: host, port: port)): \(reason)"
+        case .cannotWatch(let reason): "cannot watch the sources for changes (with inotify): \(reason)"
         }
     }
 }

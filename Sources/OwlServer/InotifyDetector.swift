@@ -1,9 +1,22 @@
 #if canImport(Glibc)
 import Glibc
+#endif
+import OwlFiles
+
+/// What the detector saw during one wait.
+enum FileActivity {
+    /// Nothing happened.
+    case none
+    /// Only files that are not sources changed (an editor's temporary file, say).
+    case unrelated
+    /// A source changed.
+    case sourceChanged
+}
 
 /// Change detection with Linux inotify: every watched folder, recursively; folders
-/// created later are added as they appear.
-struct InotifyDetector: ChangeDetector {
+/// created later are added as they appear. Linux is the one system `serve` runs on, so
+/// there is no other way of watching: where inotify refuses, `serve` says why and stops.
+struct InotifyDetector {
     private static let mask = UInt32(
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -16,16 +29,18 @@ struct InotifyDetector: ChangeDetector {
     private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    /// A detector for `sources`; nil where inotify is unavailable.
-    init?(sources: WatchedSources) {
+    /// A detector for `sources`; throws with the system's reason when inotify refuses
+    /// (`fs.inotify.max_user_instances` reached, say) or the site folder cannot be watched.
+    init(sources: WatchedSources) throws(DevServerError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw .cannotWatch(String(cString: strerror(errno))) }
         self.sources = sources
         self.descriptor = descriptor
         rootWatch = inotify_add_watch(descriptor, sources.root, Self.mask)
         guard rootWatch >= 0 else {
+            let reason = String(cString: strerror(errno))
             Glibc.close(descriptor)
-            return nil
+            throw .cannotWatch(reason)
         }
         for folder in sources.folders { addRecursively(sources.root + "/" + folder) }
     }
@@ -35,6 +50,7 @@ struct InotifyDetector: ChangeDetector {
         Glibc.close(descriptor)
     }
 
+    /// Waits up to `milliseconds` for file-system activity and says what it saw.
     mutating func waitForActivity(milliseconds: Int32) -> FileActivity {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, milliseconds) > 0 else { return .none }
@@ -51,17 +67,12 @@ struct InotifyDetector: ChangeDetector {
         var changed = false
         var offset = 0
         while offset + Self.headerSize <= count {
-            let (watch, mask, nameLength) = buffer.withUnsafeBytes { bytes in
-                (
-                    bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                    bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                    Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                )
-            }
-            let nameBytes = buffer[offset + Self.headerSize..<min(count, offset + Self.headerSize + nameLength)]
+            // The header, then `len` bytes of name, NUL-padded (Swift sees no `name` field).
+            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+            let nameBytes = buffer[offset + Self.headerSize..<min(count, offset + Self.headerSize + Int(event.len))]
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-            offset += Self.headerSize + nameLength
-            changed = handle(watch: watch, mask: mask, name: name) || changed
+            offset += Self.headerSize + Int(event.len)
+            changed = handle(watch: event.wd, mask: event.mask, name: name) || changed
         }
         return changed
     }
@@ -91,4 +102,3 @@ struct InotifyDetector: ChangeDetector {
         for child in FolderListing.subfolders(of: path) { addRecursively(path + "/" + child) }
     }
 }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import OwlSite
 
 /// One message of the `/_owl/events` stream (BRIEF §5, docs/serve.md).
 enum LiveEvent: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import OwlSite
 import Synchronization
 
 /// The state of the served site and the open event streams that follow it.

@@ -1,3 +1,4 @@
+import OwlSite
 import ServiceLifecycle
 
 /// Runs beside the HTTP server: rebuilds after each burst of source changes,
@@ -31,21 +32,20 @@ struct LiveService: Service {
         }
     }
 
-    /// Builds the site once and announces the new build or the failure; a new build is
-    /// not announced when `quietly` (it is about to be made again). Returns whether it built.
-    @discardableResult
-    func rebuild(quietly: Bool = false) async -> Bool {
+    /// Builds the site once and announces the new build or the failure.
+    func rebuild() async {
         let start = ContinuousClock.now
         switch await rebuilder.rebuild(servedAt: address.current) {
         case .success(let build):
-            guard !quietly else { return true }
             events.built(changedPages: build.changedPages)
             report(.built(build, ContinuousClock.now - start))
-            return true
         case .failure(let failure):
-            events.failed(failure, excerpt: siteFolder.flatMap { SourceExcerpt.lines(around: failure, in: $0) })
+            var excerpt: [SourceExcerpt.Line]?
+            if let siteFolder, let file = failure.file, let line = failure.line {
+                excerpt = SourceExcerpt.lines(around: line, of: file, in: siteFolder)
+            }
+            events.failed(failure, excerpt: excerpt)
             report(.failed(failure))
-            return false
         }
     }
 }

@@ -1,8 +1,7 @@
 import Synchronization
 
-/// The URL the dev server answers at, which every build is given as its base: the
-/// configured address until the server is bound, then the bound one (they differ when
-/// port 0 asked for any free port).
+/// The URL the dev server answers at, which every build is given as its base: known once
+/// the server is bound (port 0 asks the system for any free port), before the first build.
 final class ServedAddress: Sendable {
     private let host: String
     private let port: Mutex<Int>
@@ -16,11 +15,8 @@ final class ServedAddress: Sendable {
     /// The URL, `http://host:port/`.
     var current: String { DevServer.url(host: host, port: port.withLock { $0 }) }
 
-    /// Records the port the server was bound to; true when that changed the URL.
-    func bound(to port: Int) -> Bool {
-        self.port.withLock { current in
-            defer { current = port }
-            return current != port
-        }
+    /// Records the port the server was bound to.
+    func bind(to port: Int) {
+        self.port.withLock { $0 = port }
     }
 }

@@ -1,13 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Hummingbird
+import OwlFiles
 
 /// The served folder as Hummingbird's `FileMiddleware` reads it.
 ///
 /// `FileMiddleware` answers ranges, `ETag`/`If-None-Match`, `If-Modified-Since`, `HEAD`
 /// and folder redirects; this provider decides what a request path names. Only regular
-/// files and folders inside the folder are found: a path is resolved with `realpath`, so
-/// a link is followed only when it ends inside, and anything else (a link out, a FIFO, a
-/// device) is missing. HTML pages get the live tag (``LiveMeta``).
+/// files and folders inside the folder are found (`RealPath.open(_:inside:)`): a link is
+/// followed only when it ends inside, and anything else (a link out, a FIFO, a device) is
+/// missing. HTML pages get the live tag (``LiveMeta``).
 ///
 /// Nothing is cached: every request reads the file's status anew, so a file changed by
 /// something else is served in its new version. Pages and files up to
@@ -38,28 +42,51 @@ struct SiteFiles: FileProvider {
     let root: String
     private let fileIO = FileIO()
 
-    /// The folder at `path`; nil when it is not a folder.
-    init?(folder path: String) {
-        guard let resolved = LocalFiles.realPath(path), FileStatus(path: resolved)?.kind == .folder else { return nil }
-        root = resolved
+    /// The folder at `path`, which the first build may have yet to make: then its parent
+    /// folder is resolved, and the folder's name put after it.
+    init(folder path: String) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        root = RealPath.resolve(url.path)
+            ?? RealPath.resolve(url.deletingLastPathComponent().path).map { $0 + "/" + url.lastPathComponent }
+            ?? url.path
     }
+
+    /// Whether the folder is there to serve.
+    var isServing: Bool { FileStatus(path: root)?.kind == .folder }
 
     /// The file or folder `path` (as the request names it, percent-decoded, without
     /// `..`, which `FileMiddleware` refuses) stands for; nil when there is none inside.
     func getFileIdentifier(_ path: String) -> FileIdentifier? {
         // Empty segments would make a redirect protocol-relative (`//host/`); control
         // characters and backslashes name nothing a build writes.
-        guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8),
-            let resolved = LocalFiles.resolve(root + path, inside: root), let status = FileStatus(path: resolved)
-        else { return nil }
-        switch status.kind {
-        case .folder:
-            return FileIdentifier(path: resolved, attributes: .init(isFolder: true, size: 0, modificationDate: .init(status)))
-        case .file:
-            return read(resolved, status: status)
-        case .other:
+        guard path.utf8.first == UInt8(ascii: "/"), !Self.hasRefusedBytes(path.utf8) else { return nil }
+        // A path ending in `/` stands for its folder's `index.html`, which `FileMiddleware`
+        // asks for next and which is looked up as any file is, inside the folder or not at
+        // all: looking the folder up first would walk the same path twice for every page.
+        guard path.utf8.last != UInt8(ascii: "/") else { return Self.folder(path) }
+        guard let (descriptor, resolved) = RealPath.open(path, inside: root) else { return nil }
+        defer { close(descriptor) }
+        let isPage = LiveMeta.isPage(resolved)
+        // A folder or a FIFO is found out by `fstat`, and neither is read. Pages are read
+        // whole at any size.
+        do throws(FileBytes.ReadError) {
+            var (status, bytes) = try FileBytes.read(opened: descriptor, limit: isPage ? .max : Self.largestReadFile)
+            if isPage { bytes = LiveMeta.inject(into: bytes) }
+            let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
+            return FileIdentifier(path: resolved, attributes: attributes, contents: ByteBuffer(bytes: bytes))
+        } catch .notAFile(.folder) {
+            return Self.folder(resolved)
+        } catch .tooLarge {
+            guard let status = FileStatus(descriptor: descriptor) else { return nil }
+            return FileIdentifier(path: resolved, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
+        } catch {
             return nil
         }
+    }
+
+    /// A folder: `FileMiddleware` redirects to its path with a `/`, or asks for its index.
+    private static func folder(_ path: String) -> FileIdentifier {
+        FileIdentifier(path: path, attributes: .init(isFolder: true, size: 0, modificationDate: .distantPast))
     }
 
     /// Whether `path` has an empty segment, a backslash or a control character.
@@ -89,18 +116,6 @@ struct SiteFiles: FileProvider {
         }
         // Never more than the length announced, should the file have grown since.
         return try await fileIO.loadFile(path: id.path, range: span, context: context)
-    }
-
-    /// The regular file at `path`, read whole when it is a page or small.
-    private func read(_ path: String, status: FileStatus) -> FileIdentifier? {
-        let isPage = LiveMeta.isPage(path)
-        guard isPage || status.size <= Self.largestReadFile else {
-            return FileIdentifier(path: path, attributes: .init(isFolder: false, size: status.size, modificationDate: .init(status)))
-        }
-        guard var (status, bytes) = LocalFiles.contents(of: path) else { return nil }
-        if isPage { bytes = LiveMeta.inject(into: bytes) }
-        let attributes = FileAttributes(isFolder: false, size: bytes.count, modificationDate: .init(status))
-        return FileIdentifier(path: path, attributes: attributes, contents: ByteBuffer(bytes: bytes))
     }
 }
 

@@ -8,14 +8,6 @@ import Synchronization
 /// reported when the sources have been quiet that long (or after its longest
 /// duration, if they never are).
 enum SourceWatcher {
-    /// How change detection works.
-    enum Strategy: Sendable {
-        /// inotify, falling back to polling where it is unavailable.
-        case automatic
-        /// Snapshots compared at intervals.
-        case polling
-    }
-
     /// How changes are grouped into bursts.
     struct Burst: Sendable {
         /// Changes this close together belong to one burst.
@@ -34,34 +26,26 @@ enum SourceWatcher {
         func stop() { stopped.stop() }
     }
 
-    /// Starts watching `sources`; changes made once this returns are seen.
-    static func start(watching sources: WatchedSources, strategy: Strategy = .automatic, burst: Burst = Burst()) -> Running {
+    /// Starts watching `sources` with inotify; changes made once this returns are seen.
+    /// Throws ``DevServerError/cannotWatch(_:)`` when inotify refuses (too many watchers).
+    static func start(watching sources: WatchedSources, burst: Burst = Burst()) throws(DevServerError) -> Running {
+        let watching = try InotifyDetector(sources: sources)
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let stopped = StopSignal()
         continuation.onTermination = { _ in stopped.stop() }
-        let ready = DispatchSemaphore(value: 0)
         let thread = Thread {
-            defer { continuation.finish() }
-            #if canImport(Glibc)
-            if strategy == .automatic, var detector = InotifyDetector(sources: sources) {
-                ready.signal()
-                defer { detector.close() }
-                report(from: &detector, to: continuation, until: stopped, burst: burst)
-                return
-            }
-            #endif
-            var detector = PollingDetector(sources: sources)
-            ready.signal()
+            var detector = watching
             report(from: &detector, to: continuation, until: stopped, burst: burst)
+            detector.close()
+            continuation.finish()
         }
         thread.name = "owl-site watcher"
         thread.start()
-        ready.wait()
         return Running(bursts: stream, stopped: stopped)
     }
 
     private static func report(
-        from detector: inout some ChangeDetector,
+        from detector: inout InotifyDetector,
         to continuation: AsyncStream<Void>.Continuation,
         until stopped: StopSignal,
         burst: Burst

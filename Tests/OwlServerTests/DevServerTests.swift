@@ -67,8 +67,8 @@ import Testing
         }
     }
 
-    /// The build made before the port is known is made again once it is, and only that one
-    /// is announced: its warnings are shown once.
+    /// The server is bound before the first build, which names the port the system chose
+    /// for port 0: one build, one announcement.
     @Test func portZeroBuildsTheSiteForThePortActuallyBound() async throws {
         let site = try TestSite()
         let urls = URLLog()
@@ -78,7 +78,7 @@ import Testing
         }
         try await withServer(site, rebuilder: rebuilder) { port, log in
             #expect(port != 0)
-            #expect(urls.all == ["http://127.0.0.1:0/", "http://127.0.0.1:\(port)/"])
+            #expect(urls.all == ["http://127.0.0.1:\(port)/"])
             let announced = log.all.compactMap { event in if case .built(let build, _) = event { build } else { nil } }
             #expect(announced.map(\.warnings) == [["content/a.md:1: for http://127.0.0.1:\(port)/"]])
             let page = try await RawResponse.get(port: port, "/")
@@ -86,12 +86,24 @@ import Testing
         }
     }
 
-    @Test func theServedAddressChangesOnlyWhenTheBoundPortDiffers() {
-        let address = ServedAddress(host: "::1", port: 8000)
-        #expect(address.current == "http://[::1]:8000/")
-        #expect(!address.bound(to: 8000))
-        #expect(address.bound(to: 41234))
+    @Test func theServedAddressIsTheBoundOne() {
+        let address = ServedAddress(host: "::1", port: 0)
+        address.bind(to: 41234)
         #expect(address.current == "http://[::1]:41234/")
+    }
+
+    /// A site folder inotify cannot watch stops the server with the system's reason.
+    @Test func sourcesThatCannotBeWatchedStopTheServerWithAReason() async throws {
+        let site = try TestSite()
+        let server = DevServer(
+            configuration: .init(output: site.output, port: 0, watching: WatchedSources(root: site.folder + "/nowhere")),
+            rebuilder: SiteRebuilder { _ in BuiltSite(id: "b") }
+        )
+        await #expect(throws: DevServerError.cannotWatch("No such file or directory")) {
+            try await server.run { _ in }
+        }
+        #expect(DevServerError.cannotWatch("Too many open files").description
+            == "cannot watch the sources for changes (with inotify): Too many open files")
     }
 }
 

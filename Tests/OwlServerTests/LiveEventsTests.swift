@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import OwlSite
 @testable import OwlServer
 
 @Suite struct LiveEventsTests {
@@ -61,8 +62,8 @@ import Testing
         let site = try TestSite()
         let long = String(repeating: "é", count: 1000)
         try site.write("site/content/posts/bad.md", "one\ntwo\r\nthree\nfour\n\(long)\nsix\nseven")
-        func excerpt(_ file: String?, _ line: Int?) -> [SourceExcerpt.Line]? {
-            SourceExcerpt.lines(around: BuildFailure(message: "m", file: file, line: line), in: site.source)
+        func excerpt(_ file: String, _ line: Int) -> [SourceExcerpt.Line]? {
+            SourceExcerpt.lines(around: line, of: file, in: site.source)
         }
         #expect(excerpt("content/posts/bad.md", 4) == [
             .init(line: 2, text: "two"), .init(line: 3, text: "three"), .init(line: 4, text: "four"),
@@ -74,7 +75,6 @@ import Testing
         #expect(excerpt("content/posts/bad.md", 99) == nil)
         #expect(excerpt("content/posts/bad.md", Int.max) == nil)
         #expect(excerpt("content/posts/bad.md", 0) == nil)
-        #expect(excerpt("content/posts/bad.md", nil) == nil)
         #expect(excerpt("content/posts/missing.md", 1) == nil)
         // Never from outside the site folder, by its spelling or through a link.
         #expect(excerpt("../secret/secret.txt", 1) == nil)

@@ -6,7 +6,6 @@ import Synchronization
 func withServer(
     _ site: TestSite,
     watching: Bool = false,
-    strategy: SourceWatcher.Strategy = .automatic,
     burst: SourceWatcher.Burst = .init(),
     idleTimeout: Duration = .seconds(5),
     rebuilder: SiteRebuilder? = nil,
@@ -17,14 +16,13 @@ func withServer(
         port: 0,
         watching: watching ? WatchedSources(root: site.source) : nil
     )
-    configuration.watchStrategy = strategy
     configuration.watchBurst = burst
     configuration.idleTimeout = idleTimeout
     let server = DevServer(configuration: configuration, rebuilder: rebuilder ?? SiteRebuilder { _ in try site.builtSite() })
     let log = EventLog()
     let task = Task { try await server.run { log.append($0) } }
     defer { task.cancel() }
-    // The first build runs before the server listens: generous on a busy machine.
+    // The first build runs before the server answers: generous on a busy machine.
     guard case .listening(_, let port)? = await log.next(where: { if case .listening = $0 { true } else { false } }, timeout: .seconds(60)) else {
         task.cancel()
         throw TestError("the server did not start: \(String(describing: await task.result))")

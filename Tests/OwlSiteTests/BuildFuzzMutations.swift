@@ -4,6 +4,7 @@ import TestSupport
 import Glibc
 #endif
 @testable import OwlSite
+import OwlFiles
 
 /// The mutations of ``BuildFuzzTests``: each changes a site's sources the way a careless
 /// user, a broken tool or an attacker could, and says what it did (for the failure message).

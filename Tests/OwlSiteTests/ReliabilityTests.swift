@@ -4,6 +4,7 @@ import Testing
 import Glibc
 #endif
 @testable import OwlSite
+import OwlFiles
 
 /// Issue 30's findings 3 to 6, each by its reproducer: the build refuses what it cannot
 /// read safely with an error naming the source (and line), in time, exit 1, the previous

@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,7 @@ struct SharedBytes: RandomAccessCollection, Sendable {
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            guard let bytes = SourceText.contents(of: descriptor, size: size) else { return nil }
+            guard let bytes = FileBytes.contents(of: descriptor, size: size) else { return nil }
             self.init(bytes)
             return
         }

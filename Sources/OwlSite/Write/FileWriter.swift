@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +92,7 @@ struct FileWriter: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return SourceText.contents(of: descriptor, size: Int(status.st_size))
+        return FileBytes.contents(of: descriptor, size: Int(status.st_size))
     }
 
     /// Whether the file at `path` below the open folder `root` is there at `size` and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OwlSite
+import OwlFiles
 
 @Suite struct SourceTextTests {
     @Test(arguments: [0, 1, 4_095, 4_096, 100_003])
@@ -63,9 +64,9 @@ import Testing
     @Test func aFileLongerThanItsStatusSaysIsReadToItsEnd() throws {
         // /proc files report a size of 0 and have content: the case of a file that grew
         // after `fstat`, as far as the reader can tell.
-        let status = try #require(SourceText.contents(ofFile: "/proc/self/status"))
+        let status = try #require(FileBytes.contents(ofFile: "/proc/self/status"))
         #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
-        let smaps = try #require(SourceText.contents(ofFile: "/proc/self/smaps"))
+        let smaps = try #require(FileBytes.contents(ofFile: "/proc/self/smaps"))
         #expect(smaps.count > 65_536, "longer than one chunk read on: \(smaps.count) bytes")
         #expect(smaps.last == UInt8(ascii: "\n"))
     }
@@ -80,7 +81,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("post.md").path
         try Data(repeating: UInt8(ascii: "a"), count: 10_000).write(to: URL(fileURLWithPath: file))
-        #expect(SourceText.contents(ofFile: file)?.count == 10_000)
+        #expect(FileBytes.contents(ofFile: file)?.count == 10_000)
         #expect(SourceText.isInMemory(file))
 
         // Written back first: the system drops only pages that are clean.
@@ -89,7 +90,7 @@ import Testing
         #expect(fsync(descriptor) == 0 && posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0)
         #expect(!SourceText.isInMemory(file))
         #expect(!SourceText.sampleIsInMemory([file]), "out of memory: every file is asked for")
-        #expect(SourceText.contents(ofFile: file)?.count == 10_000)
+        #expect(FileBytes.contents(ofFile: file)?.count == 10_000)
         #expect(SourceText.sampleIsInMemory([file]), "read again: none is")
 
         let empty = folder.appendingPathComponent("empty.md").path

@@ -1,6 +1,7 @@
 import Foundation
 import Owl
 import Yams
+import OwlFiles
 
 /// The files of `data/`, YAML (`.yml`, `.yaml`) or JSON (`.json`), which every layout sees
 /// as `site.data`, named after them: `data/links.yml` is `site.data.links`, and

@@ -1,4 +1,5 @@
 import Foundation
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif

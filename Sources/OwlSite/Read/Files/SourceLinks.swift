@@ -1,4 +1,5 @@
 import Foundation
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ struct SourceLinks: Sendable {
     /// The rule for the sources of the site in `site`.
     init(site: URL) throws {
         self.site = site.standardizedFileURL
-        guard let real = Self.realPath(self.site.path) else {
+        guard let real = RealPath.resolve(self.site.path) else {
             throw SiteError(file: self.site.path, "cannot read the site folder: \(String(cString: strerror(errno)))")
         }
         realSite = real
@@ -32,18 +33,16 @@ struct SourceLinks: Sendable {
     func target(ofLink path: String, allowingFolder: Bool = false) throws -> FileKind {
         let shown = FileTree.display(URL(fileURLWithPath: path), relativeTo: site)
         let written = Self.linkText(path) ?? "?"
-        guard let real = Self.realPath(path) else {
+        guard let real = RealPath.resolve(path) else {
             let problem = errno == ELOOP ? "which leads round in a loop" : "which does not exist"
             throw SiteError(file: shown, "a symbolic link to \(written), \(problem): remove it or point it at a file of the site")
         }
-        guard real.hasPrefix(realSite == "/" ? "/" : realSite + "/") else {
+        guard RealPath.isInside(real, realSite) else {
             throw SiteError(file: shown, "a symbolic link to \(written), outside the site folder: owl-site reads nothing outside it; copy the file into the site")
         }
-        var status = stat()
-        guard stat(real, &status) == 0 else {
+        guard let kind = FileStatus(path: real)?.kind else {
             throw SiteError(file: shown, "a symbolic link to \(written), which cannot be read: \(String(cString: strerror(errno)))")
         }
-        let kind = FileKind(mode: status.st_mode)
         switch kind {
         case .file: return kind
         case .folder where allowingFolder: return kind
@@ -58,13 +57,6 @@ struct SourceLinks: Sendable {
     /// (``target(ofLink:allowingFolder:)``); nothing there is fine.
     func check(_ path: String, allowingFolder: Bool = false) throws {
         if FileKind(entryAt: path) == .link { try target(ofLink: path, allowingFolder: allowingFolder) }
-    }
-
-    /// `path` with every link resolved; nil (and `errno` set) when that fails.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// What the link at `path` says, as written.

@@ -1,4 +1,5 @@
 import Foundation
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,22 +27,19 @@ enum SourceText {
     /// absolute); an error naming it as `displayName` when it cannot be read, is not a
     /// regular file, or holds more than `limit` bytes.
     static func bytes(ofFile path: String, in folder: Int32 = AT_FDCWD, displayName: String, limit: Int = copiedLimit) throws -> [UInt8] {
-        // Not blocking: opening a FIFO would otherwise wait for a writer that never comes.
-        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))") }
-        let kind = FileKind(mode: status.st_mode)
-        guard kind == .file else { throw SiteError(file: displayName, "\(kind.described), not a file: a build reads regular files only") }
-        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
-        let tooLarge = SiteError(file: displayName, "more than \(size), which is as much as owl-site reads of a \(limit == textLimit ? "text" : "file")")
-        guard status.st_size <= limit else { throw tooLarge }
-        guard let bytes = contents(of: descriptor, size: Int(status.st_size), limit: limit) else {
-            throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(errno)))")
+        do throws(FileBytes.ReadError) {
+            return try FileBytes.read(regularFile: path, in: folder, limit: limit).bytes
+        } catch {
+            switch error {
+            case .system(let code):
+                throw SiteError(file: displayName, "cannot read the file: \(String(cString: strerror(code)))")
+            case .notAFile(let kind):
+                throw SiteError(file: displayName, "\(kind.described), not a file: a build reads regular files only")
+            case .tooLarge:
+                let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                throw SiteError(file: displayName, "more than \(size), which is as much as owl-site reads of a \(limit == textLimit ? "text" : "file")")
+            }
         }
-        guard bytes.count <= limit else { throw tooLarge }
-        return bytes
     }
 
     /// Asks the system to start reading all of `paths` now, in the background, from both
@@ -87,52 +85,6 @@ enum SourceText {
         #else
         return false
         #endif
-    }
-
-    /// The bytes of the file at `path` (relative to the open folder `folder`, if not absolute),
-    /// read straight into the array at the size `fstat` gives (and on to the end, should it
-    /// have grown); nil when it cannot be read.
-    static func contents(ofFile path: String, in folder: Int32 = AT_FDCWD) -> [UInt8]? {
-        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        return contents(of: descriptor, size: Int(status.st_size))
-    }
-
-    /// The bytes of the open file `descriptor`, from where it stands, read straight into
-    /// an array of `size` (its `fstat` size) and on to the end, or past `limit` (then the
-    /// result is longer than `limit`, which the caller refuses); nil when it cannot be read.
-    static func contents(of descriptor: Int32, size: Int, limit: Int = .max) -> [UInt8]? {
-        // One byte more than the size: filling it means the file has grown, and is read on.
-        let capacity = size + 1
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = fill(buffer, from: descriptor, failed: &failed)
-        }
-        var readsOn = bytes.count == capacity
-        while readsOn, !failed, bytes.count <= limit {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { chunk in
-                let count = fill(chunk, from: descriptor, failed: &failed)
-                bytes.append(contentsOf: chunk[..<count])
-                readsOn = count == chunk.count
-            }
-        }
-        return failed ? nil : bytes
-    }
-
-    /// Reads from `descriptor` until `buffer` is full or the file ends; the count read.
-    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32, failed: inout Bool) -> Int {
-        var count = 0
-        while count < buffer.count {
-            let result = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            if result < 0, errno == EINTR { continue }
-            if result < 0 { failed = true }
-            if result <= 0 { break }
-            count += result
-        }
-        return count
     }
 
     /// The text of `url`, up to ``textLimit``; invalid UTF-8 is an error naming the line it is on.

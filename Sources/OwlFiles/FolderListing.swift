@@ -1,13 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
-/// Folder listings with plain system calls (no `.` and `..`).
-enum FolderListing {
-    /// Names of the entries in the folder at `path`; empty when it cannot be read.
-    static func entries(of path: String) -> [String] {
+/// Folder listings with plain system calls (no `.` and `..`), for watching a folder's
+/// contents; a build lists its sources with `FileTree`, which checks every entry.
+package enum FolderListing {
+    /// Names of the entries in the folder at `path`, sorted; empty when it cannot be read.
+    package static func entries(of path: String) -> [String] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
         var names: [String] = []
@@ -19,10 +18,7 @@ enum FolderListing {
     }
 
     /// Names of the folders (not links to folders) directly inside `path`.
-    static func subfolders(of path: String) -> [String] {
-        entries(of: path).filter { name in
-            var info = stat()
-            return lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-        }
+    package static func subfolders(of path: String) -> [String] {
+        entries(of: path).filter { FileKind(entryAt: path + "/" + $0) == .folder }
     }
 }

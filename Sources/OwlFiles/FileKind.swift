@@ -3,12 +3,13 @@ import Glibc
 #endif
 
 /// What a file system entry is, by the type bits of its mode, in the words an error uses:
-/// a build reads regular files and folders only, and says what it found instead.
-enum FileKind: Equatable, Sendable {
+/// a build reads regular files and folders only, and says what it found instead; `serve`
+/// answers for regular files and folders only.
+package enum FileKind: Equatable, Sendable {
     case file, folder, link, fifo, socket, characterDevice, blockDevice, unknown
 
     /// The kind of an entry whose `stat` mode is `mode`.
-    init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .file
         case S_IFDIR: self = .folder
@@ -22,14 +23,14 @@ enum FileKind: Equatable, Sendable {
     }
 
     /// The kind of the entry at `path` (a link itself, not what it leads to); nil when there is none.
-    init?(entryAt path: String) {
+    package init?(entryAt path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         self.init(mode: status.st_mode)
     }
 
     /// The kind with its article, as a sentence names it: "a FIFO (named pipe)".
-    var described: String {
+    package var described: String {
         switch self {
         case .file: "a file"
         case .folder: "a folder"
