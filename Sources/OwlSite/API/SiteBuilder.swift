@@ -50,10 +50,14 @@ public struct SiteBuilder: Sendable {
         output.restoreInterruptedSwap()
         let reuse = BuildReuse(cacheFolder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil, output: output)
 
-        // Read the sources.
-        let sources = try readSources(reuse: reuse)
+        // Read the sources. The Markdown cache is saved on the other core meanwhile: what it
+        // holds is true of the files read whatever becomes of the build.
+        var sources = try readSources(reuse: reuse)
+        let savingCaches = DispatchGroup()
+        defer { savingCaches.wait() }
+        DispatchQueue.global().async(group: savingCaches) { [markdown = sources.markdown] in markdown.save() }
         // Plan the pages.
-        let plan = try SitePlan(content: sources.content, templates: sources.templates)
+        var plan = try SitePlan(content: sources.content, templates: sources.templates)
         // A first build writes every file: their folders are made while the pages render.
         let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
         var writing = false
@@ -66,6 +70,9 @@ public struct SiteBuilder: Sendable {
 
         // The site's other files.
         var files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
+        // The bodies are in the pages and the feeds now, and go: in a first build, which has
+        // written its pages, they were a third of what it held at its end.
+        Self.releaseBodies(of: &plan, and: &sources.content)
         try checkFolders(of: plan, besides: files, content: sources.content)
         for (page, own) in zip(pages, pageFiles) {
             for (path, file) in own.files {
@@ -80,10 +87,8 @@ public struct SiteBuilder: Sendable {
             + [RenderedPage.versionWarning(pages)].compactMap { $0 }
             + (try LinkChecker.warnings(items: sources.content.items, outputFiles: Set(files.keys), config: sources.config, sourceRoot: options.source))
 
-        // Write. The caches are saved on the other core meanwhile: the record is of no use
-        // unless the output is swapped in, and does no harm if it is not.
-        let savingCaches = DispatchGroup()
-        DispatchQueue.global().async(group: savingCaches) { sources.markdown.save() }
+        // Write. The record is saved on the other core meanwhile: it is of no use unless the
+        // output is swapped in, and does no harm if it is not.
         let recordFiles = files.mapValues(\.record)
         DispatchQueue.global().async(group: savingCaches) {
             let recordPages = Dictionary(uniqueKeysWithValues: zip(pages, pageFiles).map { ($0.path, $1.record) })
@@ -97,9 +102,6 @@ public struct SiteBuilder: Sendable {
                 writing = true
                 try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders)
             }
-        } catch {
-            savingCaches.wait()
-            throw error
         }
         savingCaches.wait()
         reuse.prune(keeping: buildID)
@@ -117,7 +119,18 @@ public struct SiteBuilder: Sendable {
         let config: SiteConfig
         let templates: TemplateSet
         let markdown: MarkdownCache
-        let content: SiteContent
+        var content: SiteContent
+    }
+
+    /// Lets go of the items' bodies, which `plan` and `content` share: taken out of both, the
+    /// items are changed in place rather than copied.
+    private static func releaseBodies(of plan: inout SitePlan, and content: inout SiteContent) {
+        var items = plan.items
+        plan.items = []
+        content.items = []
+        for index in items.indices { items[index].releasingBody() }
+        plan.items = items
+        content.items = items
     }
 
     /// Reads the sources; their Markdown comes from `reuse`'s cache when it is unchanged.

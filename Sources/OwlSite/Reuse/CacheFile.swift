@@ -21,7 +21,9 @@ enum CacheFile {
     /// any, is then left as it was).
     @discardableResult
     static func write(_ bytes: [UInt8], to url: URL) -> Bool {
-        write(to: url) { FileBytes.write(bytes + checksum(of: bytes), to: $0) }
+        // Two writes, not one of the bytes and checksum joined: a build record is megabytes,
+        // and the copy added to the end of a build's peak memory.
+        write(to: url) { FileBytes.write(bytes, to: $0) && FileBytes.write(checksum(of: bytes), to: $0) }
     }
 
     /// The bytes of the cache file at `path` without their checksum, mapped into memory;

@@ -69,6 +69,11 @@ final class MarkdownCache: Sendable {
         }
 
         var contents: (entries: [String: Entry], changed: Bool) { state.withLock { $0 } }
+
+        /// Lets go of the entries.
+        func clear() {
+            state.withLock { $0.entries = [:] }
+        }
     }
 
     /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
@@ -138,10 +143,13 @@ final class MarkdownCache: Sendable {
         return item
     }
 
-    /// Writes the shards whose entries changed in this build, each replaced atomically.
+    /// Writes the shards whose entries changed in this build, each replaced atomically, and
+    /// lets go of this build's entries: call it once every file is read. (An entry holds its
+    /// item's body, which the build lets go of once its pages and feeds are made.)
     func save() {
-        guard let folder else { return }
         let shards = current.map(\.contents)
+        for shard in current { shard.clear() }
+        guard let folder else { return }
         // An unchanged shard holds only entries taken from its earlier version, each once: it
         // is the same unless some of those were not taken (their files are gone).
         let dirty = (0..<Self.shardCount).filter { shards[$0].changed || shards[$0].entries.count != previous[$0].count }

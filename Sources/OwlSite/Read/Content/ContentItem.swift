@@ -76,22 +76,36 @@ struct ContentItem: Sendable {
     enum BodyHTML: Sendable {
         case rendered(String)
         case cached(SharedBytes)
+        /// Let go of by a build once its pages and feeds are made (``releasingBody()``).
+        case released
     }
 
     /// The body as HTML.
     var body: String {
         switch html {
-        case let .rendered(text): text
-        case let .cached(bytes): String(decoding: bytes, as: UTF8.self)
+        case let .rendered(text): return text
+        case let .cached(bytes): return String(decoding: bytes, as: UTF8.self)
+        case .released:
+            assertionFailure("the body of \(source) is read after the build let go of it")
+            return ""
         }
     }
 
     /// Calls `read` with the body's UTF-8 bytes.
     func withBodyUTF8<Result>(_ read: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch html {
-        case var .rendered(text): try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
-        case let .cached(bytes): try bytes.withUnsafeBytes(read)
+        case var .rendered(text): return try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
+        case let .cached(bytes): return try bytes.withUnsafeBytes(read)
+        case .released:
+            var text = body
+            return try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    /// Lets go of the body (what else the item holds stays): a build's pages and feeds hold
+    /// it once they are made, and the bodies were a third of a first build's memory at its end.
+    mutating func releasingBody() {
+        html = .released
     }
 
     /// The line of `key` in the source, or the first line.
