@@ -1,7 +1,7 @@
 # owl-site — set-up, build, test, benchmark.
 SWIFT ?= swift
 
-.PHONY: setup build test test-swift test-browser bench bench-scale clean site resources fuzz screenshots
+.PHONY: setup build test test-swift test-browser bench bench-scale baseline clean site resources fuzz screenshots
 
 ## Install the Debian packages and Python modules the project needs (only when missing).
 setup:
@@ -30,6 +30,7 @@ test: setup resources
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip OwlServerTests
 	$(SWIFT) test --skip-build --filter OwlServerTests
+	python3 -m unittest discover -s Tests/cost -v
 	@$(MAKE) --no-print-directory test-browser
 
 ## Many more fuzz cases than `make test` runs: mutated sites for `build` (OWL_FUZZ_CASES)
@@ -73,6 +74,11 @@ bench-scale: resources
 	$(SWIFT) build -c release --static-swift-stdlib --product owl-site
 	$(SWIFT) build -c release --static-swift-stdlib --product owl-bench
 	.build/release/owl-bench scale
+
+## Counts a release build's instructions and allocations again (valgrind) and writes them as
+## the baseline `make test` checks builds against (Tests/baselines/build-cost.json); commit it.
+baseline: setup
+	python3 Tests/cost/test_build_cost.py --write-baseline
 
 clean:
 	rm -rf .build
