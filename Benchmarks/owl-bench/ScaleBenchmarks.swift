@@ -15,7 +15,7 @@ enum ScaleBenchmarks {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("owl-bench-scale")
         BuildBenchmarks.delete(work)  // left by an interrupted run
         BuildBenchmarks.waitOutRecentDeletes()
-        print("scale: cold builds (no .owl-cache) by the release owl-site, \(rounds) rounds each, every build into a new folder; "
+        print("scale: cold builds (no .owl-cache) by the release owl-site, \(rounds) round\(rounds == 1 ? "" : "s") each, every build into a new folder; "
               + "floor: the same folders and files with the same bytes made by mkdirat/openat/write/close on two threads")
         print(header)
         var medians: [Int: Measured] = [:]
