@@ -17,6 +17,7 @@ enum ScaleBenchmarks {
         BuildBenchmarks.waitOutRecentDeletes()
         print("scale: cold builds (no .owl-cache) by the release owl-site, \(rounds) round\(rounds == 1 ? "" : "s") each, every build into a new folder; "
               + "floor: the same folders and files with the same bytes made by mkdirat/openat/write/close on two threads")
+        print("load average at the start: \(loadAverage) (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
         print(header)
         var medians: [Int: Measured] = [:]
         do {
@@ -27,7 +28,14 @@ enum ScaleBenchmarks {
             print("scale benchmark failed: \(error)")
         }
         printTargets(medians)
+        print("load average at the end: \(loadAverage) (above the core count, another process was taking a core: compare the rounds)")
         BuildBenchmarks.delete(work)
+    }
+
+    /// The last minute's load average (/proc/loadavg): a run beside another busy process
+    /// shows it here.
+    private static var loadAverage: String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "unknown"
     }
 
     /// Hugo is measured up to this many posts: at 100,000 it takes minutes and gigabytes.
