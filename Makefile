@@ -1,7 +1,7 @@
 # owl-site — set-up, build, test, benchmark.
 SWIFT ?= swift
 
-.PHONY: setup build test test-swift test-browser bench clean site resources fuzz screenshots
+.PHONY: setup build test test-swift test-browser bench bench-scale baseline clean site resources fuzz screenshots
 
 ## Install the Debian packages and Python modules the project needs (only when missing).
 setup:
@@ -30,6 +30,7 @@ test: setup resources
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip OwlServerTests
 	$(SWIFT) test --skip-build --filter OwlServerTests
+	python3 -m unittest discover -s Tests/cost -v
 	@$(MAKE) --no-print-directory test-browser
 
 ## Many more fuzz cases than `make test` runs: mutated sites for `build` (OWL_FUZZ_CASES)
@@ -49,7 +50,9 @@ test-browser:
 
 ## Release-mode benchmarks, printed side by side with the alternatives. The release
 ## binaries carry the Swift runtime and Foundation (--static-swift-stdlib), as deployed
-## Swift tools do: each start is some 6 ms shorter without loading them.
+## Swift tools do: each start is some 6 ms shorter without loading them. The cold build is
+## printed next to its file-system floor; the scaling table to 100,000 posts is
+## `make bench-scale` (docs/performance.md reads both).
 bench: resources
 	@scripts/setup.sh --bench
 	$(SWIFT) build -c release --static-swift-stdlib --product owl-site
@@ -59,6 +62,23 @@ bench: resources
 	python3 Benchmarks/browser/bench_owljs.py
 	scripts/bench-serve.sh .build/release/owl-site
 	scripts/module-lines.sh
+	@echo "(the scaling table, 1,000 to 100,000 posts: make bench-scale)"
+
+## The scaling table (issue 37): cold builds of 1,000, 10,000 and 100,000 generated posts,
+## each round and the medians of wall, user, system, peak memory and time per page, next to
+## the file-system floor of each size and Hugo (to 10,000), then the targets. Rounds:
+## OWL_SCALE_ROUNDS (3); sizes: OWL_SCALE_SIZES (1000,10000,100000). The generated posts are
+## kept in .build/bench-content/.
+bench-scale: resources
+	@scripts/setup.sh --bench
+	$(SWIFT) build -c release --static-swift-stdlib --product owl-site
+	$(SWIFT) build -c release --static-swift-stdlib --product owl-bench
+	.build/release/owl-bench scale
+
+## Counts a release build's instructions and allocations again (valgrind) and writes them as
+## the baseline `make test` checks builds against (Tests/baselines/build-cost.json); commit it.
+baseline: setup
+	python3 Tests/cost/test_build_cost.py --write-baseline
 
 clean:
 	rm -rf .build

@@ -3,7 +3,8 @@
 # usage: scripts/setup.sh [--bench]
 set -euo pipefail
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libjemalloc-dev chromium chromium-driver esbuild)
+# valgrind and binutils (objcopy): make test counts a build's instructions and allocations.
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libjemalloc-dev chromium chromium-driver esbuild valgrind binutils)
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(hugo cmark-gfm nginx wrk time)
 fi

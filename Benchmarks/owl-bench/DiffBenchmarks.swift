@@ -110,8 +110,10 @@ enum DiffBenchmarks {
         return measurement
     }
 
+    /// The middle value of `values`, or the mean of the two in the middle when their count is even.
     static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
+        let sorted = values.sorted(), middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     static func number(_ value: Double) -> String {
