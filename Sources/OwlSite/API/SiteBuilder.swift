@@ -73,6 +73,7 @@ public struct SiteBuilder: Sendable {
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
         // written its pages, they were a third of what it held at its end.
         Self.releaseBodies(of: &plan, and: &sources.content)
+        FreedMemory.giveBack()
         try checkFolders(of: plan, besides: files, content: sources.content)
         for (page, own) in zip(pages, pageFiles) {
             for (path, file) in own.files {
