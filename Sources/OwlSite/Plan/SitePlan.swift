@@ -83,7 +83,7 @@ struct SitePlan: Sendable {
             }
         }
         if !errors.isEmpty { throw SiteError.combining(errors) }
-        for item in items { warnings += item.warnings }
+        for index in items.indices where !items[index].warnings.isEmpty { warnings += items[index].warnings }
         warnings += FragmentChecker.warnings(items: items, rootPath: config.rootPath, sourceRoot: content.sourceRoot)
 
         for (name, members) in zip(sectionNames, sectionMembers) {
