@@ -53,19 +53,18 @@ enum FragmentChecker {
         }
         var warnings: [SiteError] = []
         for index in linking {
-            let item = items[index]
             var missing: [String] = []
             // A page's own ids are few: looked through as they are, not made a set. (Every
             // post links to its own headings, and the sets took most of this check's time.)
-            if item.kind == .page {
-                missing += item.ownFragments.filter { !item.ids.contains($0.percentDecoded) }.map { "#" + $0 }
-            } else if let own = ids(ofPage: item.path) {
-                missing += item.ownFragments.filter { !own.contains($0.percentDecoded) }.map { "#" + $0 }
+            if items[index].kind == .page {
+                missing += items[index].ownFragments.filter { !items[index].ids.contains($0.percentDecoded) }.map { "#" + $0 }
+            } else if let own = ids(ofPage: items[index].path) {
+                missing += items[index].ownFragments.filter { !own.contains($0.percentDecoded) }.map { "#" + $0 }
             }
-            for link in item.links {
+            for link in items[index].links {
                 let fragment = LinkChecker.fragmentAndQuery(of: link)
                 guard fragment.hasPrefix("#"), fragment.count > 1 else { continue }
-                let target = LinkChecker.resolve(link, from: item.path, rootPath: rootPath)
+                let target = LinkChecker.resolve(link, from: items[index].path, rootPath: rootPath)
                 let decoded = "/" + target.percentDecoded
                 let page = decoded.hasSuffix("/") || decoded.hasSuffix(".html") ? decoded : decoded + "/"
                 guard let ids = ids(ofPage: page) else { continue }
@@ -73,12 +72,12 @@ enum FragmentChecker {
                 if !ids.contains(id.percentDecoded) { missing.append(link) }
             }
             guard !missing.isEmpty else { continue }
-            let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(item.source), encoding: .utf8))?
+            let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(items[index].source), encoding: .utf8))?
                 .split(separator: "\n", omittingEmptySubsequences: false) ?? []
             for link in missing {
                 let fragment = String(LinkChecker.fragmentAndQuery(of: link))
                 let line = lines.firstIndex { $0.contains(fragment) }.map { $0 + 1 }
-                warnings.append(SiteError(file: item.source, line: line, "link to \(link): the page has no element with the id '\(fragment.dropFirst())'"))
+                warnings.append(SiteError(file: items[index].source, line: line, "link to \(link): the page has no element with the id '\(fragment.dropFirst())'"))
             }
         }
         return warnings
