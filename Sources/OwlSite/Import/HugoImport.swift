@@ -68,14 +68,7 @@ struct HugoImport {
         for path in manager.importFiles(below: source.appendingPathComponent("static")) {
             plan.files["static/" + path] = .copy(source.appendingPathComponent("static/" + path))
         }
-        for path in manager.importFiles(below: source.appendingPathComponent("data")) {
-            let ext = (path as NSString).pathExtension.lowercased()
-            if ["yml", "yaml", "json"].contains(ext) {
-                plan.files["data/" + path] = .copy(source.appendingPathComponent("data/" + path))
-            } else {
-                plan.note("data/" + path, "a data file of this kind is not carried: owl-site reads YAML and JSON data")
-            }
-        }
+        plan.addDataFiles(from: "data", of: source)
         for folder in templateFolders {
             for path in manager.importFiles(below: source.appendingPathComponent(folder)) {
                 plan.note(folder + "/" + path, "not carried: owl-site's theme is Mustache templates (Templates/)")

@@ -52,14 +52,7 @@ struct JekyllImport {
         for path in manager.importFiles(below: source.appendingPathComponent("_drafts")) {
             plan.note("_drafts/" + path, "a draft is not carried: give it a date and move it to _posts/, or add it as a page with draft: true")
         }
-        for path in manager.importFiles(below: source.appendingPathComponent("_data")) {
-            let ext = (path as NSString).pathExtension.lowercased()
-            if ["yml", "yaml", "json"].contains(ext) {
-                plan.files["data/" + path] = .copy(source.appendingPathComponent("_data/" + path))
-            } else {
-                plan.note("_data/" + path, "a data file of this kind is not carried: owl-site reads YAML and JSON data")
-            }
-        }
+        plan.addDataFiles(from: "_data", of: source)
         for folder in ["_layouts", "_includes", "_sass", "_plugins"] {
             for path in manager.importFiles(below: source.appendingPathComponent(folder)) {
                 plan.note(folder + "/" + path, "not carried: owl-site's theme is Mustache templates (Templates/)")

@@ -92,6 +92,19 @@ struct ImportPlan {
         }
     }
 
+    /// Carries the data files of the folder `folder` of the site at `source` (Hugo's `data/`,
+    /// Jekyll's `_data/`) into `data/`: YAML and JSON, which owl-site reads; notes the others.
+    mutating func addDataFiles(from folder: String, of source: URL) {
+        for path in FileManager.default.importFiles(below: source.appendingPathComponent(folder)) {
+            let ext = (path as NSString).pathExtension.lowercased()
+            if ["yml", "yaml", "json"].contains(ext) {
+                files["data/" + path] = .copy(source.appendingPathComponent(folder + "/" + path))
+            } else {
+                note(folder + "/" + path, "a data file of this kind is not carried: owl-site reads YAML and JSON data")
+            }
+        }
+    }
+
     /// Notes the lines of `text` (the content file `file`) that hold another generator's
     /// syntax, which the new site shows as written: one note per kind, with its count.
     mutating func noteForeignSyntax(in text: String, file: String) {
