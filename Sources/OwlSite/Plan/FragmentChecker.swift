@@ -41,11 +41,16 @@ enum FragmentChecker {
             !items[index].ownFragments.isEmpty || items[index].links.contains { $0.utf8.contains(UInt8(ascii: "#")) }
         }
         guard !linking.isEmpty else { return [] }
-        var pageIndex: [String: Int] = [:]
-        for index in items.indices where items[index].kind == .page { pageIndex[items[index].path] = index }
+        // Which item is the page at a path: made when a link first needs another page's ids
+        // (every post links to its own headings; few link to another page's).
+        var pageIndex: [String: Int]?
         var idsOfPages: [Int: Set<String>] = [:]
         func ids(ofPage path: String) -> Set<String>? {
-            guard let index = pageIndex[path] else { return nil }
+            if pageIndex == nil {
+                pageIndex = [:]
+                for index in items.indices where items[index].kind == .page { pageIndex![items[index].path] = index }
+            }
+            guard let index = pageIndex![path] else { return nil }
             if let ids = idsOfPages[index] { return ids }
             let ids = Set(items[index].ids)
             idsOfPages[index] = ids
