@@ -74,6 +74,14 @@ class BuiltRefreshTest(BrowserTest):
         self.source.build()
         self.server = Server(self.source.output, NotFoundHandler)
 
+    def open_posts_then_add_a_post(self):
+        """Opens /posts/, then builds the site with a new post; the version the browser shows."""
+        self.open('/posts/')
+        old = self.source.state('/posts/')['version']
+        self.source.write('content/posts/new.md', post('A new post', '2024-02-02'))
+        self.source.build()
+        return old
+
     def version(self):
         return self.driver.execute_script("return document.querySelector('meta[name=owl-page]').content")
 
@@ -135,20 +143,14 @@ class BuiltRefreshTest(BrowserTest):
 
     def test_patched_from_the_previous_version(self):
         self.start()
-        self.open('/posts/')
-        old = self.source.state('/posts/')['version']
-        self.source.write('content/posts/new.md', post('A new post', '2024-02-02'))
-        self.source.build()
+        old = self.open_posts_then_add_a_post()
         self.assertEqual(self.source.state('/posts/')['from'][0], old)
         self.assertPatchedToFresh()
         self.assertIn('A new post', self.html())
 
     def test_patched_from_several_versions_back(self):
         self.start()
-        self.open('/posts/')
-        old = self.source.state('/posts/')['version']
-        self.source.write('content/posts/new.md', post('A new post', '2024-02-02'))
-        self.source.build()
+        old = self.open_posts_then_add_a_post()
         self.source.write('content/posts/post-1.md', post('Post 1, retitled', '2024-01-10'))
         self.source.build()
         self.source.remove('content/posts/post-3.md')
@@ -159,10 +161,7 @@ class BuiltRefreshTest(BrowserTest):
 
     def test_reloaded_past_history(self):
         self.start(history=1)
-        self.open('/posts/')
-        old = self.source.state('/posts/')['version']
-        self.source.write('content/posts/new.md', post('A new post', '2024-02-02'))
-        self.source.build()
+        old = self.open_posts_then_add_a_post()
         self.source.write('content/posts/post-1.md', post('Post 1, retitled', '2024-01-10'))
         self.source.build()
         self.assertEqual(len(self.source.state('/posts/')['from']), 1)
@@ -173,10 +172,7 @@ class BuiltRefreshTest(BrowserTest):
 
     def test_corrupted_patch_reloads_and_changes_nothing_first(self):
         self.start()
-        self.open('/posts/')
-        old = self.source.state('/posts/')['version']
-        self.source.write('content/posts/new.md', post('A new post', '2024-02-02'))
-        self.source.build()
+        old = self.open_posts_then_add_a_post()
         name = self.source.patch_file('/posts/', old)
         patch = json.load(open(name))
         patch['lists'][0]['stages'].append({'elementDeleted': [{'at': [0, 0], 'id': 'not-there'}]})
