@@ -95,14 +95,12 @@ public struct SiteBuilder: Sendable {
             let recordPages = Dictionary(uniqueKeysWithValues: zip(pages, pageFiles).map { ($0.path, $1.record) })
             reuse.save(build: buildID, files: recordFiles, pages: recordPages)
         }
-        do {
-            // A build id hashes every file: when the output already holds this build, the
-            // files it would write are the files it has (unless some were changed by hand).
-            let holdsThisBuild = reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
-            if !holdsThisBuild {
-                writing = true
-                try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders)
-            }
+        // A build id hashes every file: when the output already holds this build, the files it
+        // would write are the files it has (unless some were changed by hand).
+        let holdsThisBuild = reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
+        if !holdsThisBuild {
+            writing = true
+            try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders)
         }
         savingCaches.wait()
         reuse.prune(keeping: buildID)
