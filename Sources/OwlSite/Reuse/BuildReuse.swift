@@ -18,9 +18,8 @@ struct BuildReuse: Sendable {
     let target: (folder: URL, held: BuildRecords.HeldBuild)?
     /// The output folder.
     let output: URL
-    /// The output and the folder written into, held open while the build looks at their files.
-    private let openOutput: OpenFolder?
-    private let openTarget: OpenFolder?
+    /// Which of the previous build's files can be kept, looked at from the start of the build.
+    private let survey: OutputSurvey?
 
     /// What the cache in `cacheFolder` knows of `output`'s folders.
     init(cacheFolder: URL?, output: AtomicOutput) {
@@ -33,8 +32,13 @@ struct BuildReuse: Sendable {
         } else {
             target = nil
         }
-        openOutput = previous == nil ? nil : OpenFolder(output.output.path)
-        openTarget = target.flatMap { OpenFolder($0.folder.path) }
+        let openOutput = previous == nil ? nil : OpenFolder(output.output.path)
+        let openTarget = target.flatMap { OpenFolder($0.folder.path) }
+        if let previous, let openOutput {
+            survey = OutputSurvey(previous: previous, output: openOutput, target: target.flatMap { target in openTarget.map { (target.held, $0) } })
+        } else {
+            survey = nil
+        }
     }
 
     /// The Markdown cache, for sources rendered with `settings`.
@@ -53,25 +57,23 @@ struct BuildReuse: Sendable {
 
     /// Each of `paths` (files of the previous output), as a file to keep: whether the folder
     /// written into holds it; nil when neither it nor the previous output holds it as its
-    /// build left it.
+    /// build left it (``OutputSurvey``).
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        guard let previous, let openOutput else { return nil }
+        guard let found = survey?.found else { return nil }
         var files: [OutputFile] = []
         files.reserveCapacity(paths.count)
         for path in paths {
-            // Hashed once for the look-ups in both records.
-            let pathHash = BuildRecord.pathHash(path)
-            guard let file = previous.record.file(path, pathHash: pathHash) else { return nil }
-            if let target, let openTarget, target.held.record.file(path, pathHash: pathHash) == file,
-               FileWriter.isKept(path, in: openTarget.descriptor, size: file.size, unchangedSince: target.held.finished) {
-                files.append(OutputFile(kept: file, inStaging: true))
-            } else if FileWriter.isKept(path, in: openOutput.descriptor, size: file.size, unchangedSince: previous.finished) {
-                files.append(OutputFile(kept: file, inStaging: false))
-            } else {
-                return nil
-            }
+            guard let file = found.keptFile(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
+            files.append(file)
         }
         return files
+    }
+
+    /// The folders of the folder written into whose entries changed since `build`, which it
+    /// held, finished; nil when not known.
+    func folderChanges(since build: String) -> FolderChanges? {
+        guard let (held, changes) = survey?.found.folderChanges, held == build else { return nil }
+        return changes
     }
 
     /// Saves the record of `build`, and deletes the records no folder holds any more.

@@ -100,7 +100,11 @@ struct AtomicOutput {
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
     /// A build that fails while writing (a full disk) deletes what it wrote.
-    func write(_ files: [String: OutputFile], build: String, records: BuildRecords, prepared: PreparedFolders? = nil) throws {
+    ///
+    /// `surveyed` gives the folders of the staging folder whose entries changed since the build
+    /// it names finished, when they were looked at before (``OutputSurvey``); nil if not.
+    func write(_ files: [String: OutputFile], build: String, records: BuildRecords, prepared: PreparedFolders? = nil,
+               surveyed: (_ build: String) -> FolderChanges? = { _ in nil }) throws {
         let made = prepared?.wait() ?? []
         let staging: URL
         // Whether the staging folder was made by this build, and so holds no file yet.
@@ -122,7 +126,7 @@ struct AtomicOutput {
             defer { close(folder) }
             let writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: FileManager.default.fileExists(atPath: output.path) ? output : nil)
             if let held {
-                let changes = FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
+                let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {
                     let kept = FileTree.folders(holding: files.keys)
                     for changed in changes.changed {

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which of the previous build's files are still as that build left them, and which folders
+/// of the folder a rebuild writes into had entries put in or taken out by hand, looked at on
+/// a thread of its own from the moment a rebuild starts.
+///
+/// Neither depends on what the rebuild makes, only on the folders beside the output and
+/// their records; and it is most of a rebuild's system calls (at 10,000 posts: a status for
+/// each of 20,000 kept files and 10,000 folders, some 40 ms of one core). Looked at while the
+/// sources are read and the pages planned, which leaves one core idle for tens of
+/// milliseconds, they cost a one-post rebuild little of its time.
+final class OutputSurvey: Sendable {
+    /// What the survey found.
+    struct Findings: Sendable {
+        /// Each file of the previous build that can be kept, as
+        /// ``OutputFile/Content/kept(inStaging:)`` (in staging when the folder written into
+        /// holds it as its own build left it, else the previous output does), with its path
+        /// below the output; by ``BuildRecord/pathHash(_:)`` of that path, which the build has
+        /// at hand (hashing 20,000 paths again for a table by path took a tenth of the survey).
+        var kept: [UInt64: (path: String, file: OutputFile)] = [:]
+
+        /// The file at `path`, whose ``BuildRecord/pathHash(_:)`` is `pathHash`, if it can be kept.
+        func keptFile(_ path: String, pathHash: UInt64) -> OutputFile? {
+            guard let (keptPath, file) = kept[pathHash], keptPath == path else { return nil }
+            return file
+        }
+        /// The build the folder written into held, and its folders whose entries changed
+        /// since that build finished; nil without such a folder.
+        var folderChanges: (build: String, changes: FolderChanges)?
+    }
+
+    private let findings = Mutex<Findings?>(nil)
+    private let done = DispatchGroup()
+
+    /// Starts looking at the files of `previous`, the build the output (open as `output`)
+    /// holds, and at `target`, the folder (open as `targetFolder`) a rebuild writes into and
+    /// the build it holds.
+    init(previous: BuildRecords.HeldBuild, output: OpenFolder,
+         target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) {
+        done.enter()
+        let thread = Thread { [self] in
+            findings.withLock { $0 = Self.survey(previous: previous, output: output, target: target) }
+            done.leave()
+        }
+        thread.start()
+    }
+
+    /// What the survey found, once it has (waiting for it until then).
+    var found: Findings {
+        done.wait()
+        return findings.withLock { $0 ?? Findings() }
+    }
+
+    private static func survey(previous: BuildRecords.HeldBuild, output: OpenFolder,
+                               target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) -> Findings {
+        var findings = Findings()
+        let files = previous.record.files()
+        findings.kept.reserveCapacity(files.count)
+        for (path, file) in files {
+            let pathHash = BuildRecord.pathHash(path)
+            if let target, target.held.record.file(path, pathHash: pathHash) == file,
+               FileWriter.isKept(path, in: target.folder.descriptor, size: file.size, unchangedSince: target.held.finished) {
+                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
+            } else if FileWriter.isKept(path, in: output.descriptor, size: file.size, unchangedSince: previous.finished) {
+                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: false))
+            }
+        }
+        if let target, let changes = FolderChanges(holding: target.held.record.filePaths(), in: target.folder.descriptor, finishedAt: target.held.finished) {
+            findings.folderChanges = (target.held.record.build, changes)
+        }
+        return findings
+    }
+}
