@@ -191,7 +191,7 @@ struct SitePlan: Sendable {
                                        config: SiteConfig, registry: inout PageRegistry) throws {
         var names: [String: String] = [:], members: [String: [Int]] = [:], firstLines: [String: SourceLocation] = [:]
         for index in byDate {
-            for term in terms(of: items[index], in: taxonomy) {
+            for term in Self.terms(in: taxonomy, taxonomies: items[index].taxonomies, params: items[index].params) {
                 let slug = SitePath.tagSlug(term)
                 guard !slug.isEmpty else {
                     warnings.append(items[index].error(at: taxonomy, "\(taxonomy) '\(term)' has no letters or digits, so it has no page"))
@@ -220,11 +220,13 @@ struct SitePlan: Sendable {
         navigation.append(NavigationEntry(title: title, path: "/\(taxonomy)/"))
     }
 
-    /// The terms of `item` in `taxonomy`: those its front matter gives under the
-    /// taxonomy's name (text, or a list of text), or in Zola's `[taxonomies]`.
-    private func terms(of item: ContentItem, in taxonomy: String) -> [String] {
-        if let terms = item.taxonomies[taxonomy] { return terms }
-        switch item.params[taxonomy] {
+    /// The terms of an item in `taxonomy`: those its front matter gives under the taxonomy's
+    /// name (text, or a list of text) in its `params`, or in Zola's `[taxonomies]`. Given the
+    /// two fields, not the item: passing an item of `items` from a mutating method copied it,
+    /// once per item and taxonomy.
+    private static func terms(in taxonomy: String, taxonomies: [String: [String]], params: [String: FieldValue]) -> [String] {
+        if let terms = taxonomies[taxonomy] { return terms }
+        switch params[taxonomy] {
         case let .text(term)?: return term.listItems(separatedBy: ",")
         case let .list(values)?: return values.compactMap { if case let .text(term) = $0 { term } else { nil } }
         default: return []
