@@ -75,6 +75,7 @@ public struct SiteBuilder: Sendable {
         Self.releaseBodies(of: &plan, and: &sources.content)
         FreedMemory.giveBack()
         try checkFolders(of: plan, besides: files, content: sources.content)
+        files.reserveCapacity(files.count + pageFiles.reduce(0) { $0 + $1.files.count })
         for (page, own) in zip(pages, pageFiles) {
             for (path, file) in own.files {
                 if files[path] != nil {
@@ -219,12 +220,21 @@ public struct SiteBuilder: Sendable {
     static func changedPageKeys(_ pages: [RenderedPage], previous: BuildRecord?) -> [String]? {
         guard let previous else { return nil }
         var keys: [String] = []
-        var paths = Set<String>()
+        // The pages the previous build had too: a reused page is one of them.
+        var kept = 0
         for page in pages {
-            paths.insert(page.path)
-            if page.reused == nil, previous.page(page.path)?.version != page.version { keys.append(PageVersion.hex(page.key)) }
+            guard page.reused == nil else {
+                kept += 1
+                continue
+            }
+            let earlier = previous.page(page.path)
+            if earlier != nil { kept += 1 }
+            if earlier?.version != page.version { keys.append(PageVersion.hex(page.key)) }
         }
-        if previous.pageCount > pages.count - keys.count {
+        // Pages are gone only when the previous build had more than this one kept, which
+        // spares a set of every path on the usual rebuild.
+        if previous.pageCount > kept {
+            let paths = Set(pages.map(\.path))
             for path in previous.pagePaths() where !paths.contains(path) { keys.append(PageVersion.hex(PageVersion.key(ofPath: path))) }
         }
         return keys.sorted()
