@@ -168,11 +168,14 @@ public struct SiteBuilder: Sendable {
                 ? PageKey.key(for: plan.pages[index], site: site, plan: plan, sources: itemSources, cellsShowContent: sources.templates.cellsShowContent)
                 : PageKey.notFoundKey(site: site)
         }
-        let reused = try Array(paths.indices).concurrentMap { index -> (page: BuildRecord.Page, files: [OutputFile])? in
+        // A reused page and its files are made here, on both cores: one by one after the
+        // rendering, they took 10 ms of a one-post rebuild of 10,000 pages.
+        let reused = try Array(paths.indices).concurrentMap { index -> (page: RenderedPage, files: PageFiles)? in
             let path = paths[index]
-            guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]),
-                  let files = reuse.keptFiles(PageFiles.paths(of: page, path: path)) else { return nil }
-            return (page, files)
+            guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]) else { return nil }
+            let filePaths = PageFiles.paths(of: page, path: path)
+            guard let kept = reuse.keptFiles(filePaths) else { return nil }
+            return (RenderedPage(path: path, reusing: page, output: kept[0]), PageFiles(reused: page, paths: filePaths, kept: kept))
         }
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)
@@ -199,9 +202,9 @@ public struct SiteBuilder: Sendable {
         pages.reserveCapacity(paths.count)
         files.reserveCapacity(paths.count)
         for index in paths.indices {
-            if let (page, kept) = reused[index] {
-                pages.append(RenderedPage(path: paths[index], reusing: page, output: kept[0]))
-                files.append(PageFiles(reused: page, path: paths[index], kept: kept))
+            if let (page, own) = reused[index] {
+                pages.append(page)
+                files.append(own)
             } else if let (page, own) = renderedByIndex.removeValue(forKey: index) {
                 pages.append(page)
                 files.append(own)
@@ -209,7 +212,7 @@ public struct SiteBuilder: Sendable {
                 preconditionFailure("every page is rendered or reused")
             }
         }
-        return Rendering(pages: pages, files: files, renderedCount: paths.count - reused.compactMap { $0 }.count)
+        return Rendering(pages: pages, files: files, renderedCount: paths.count - reused.count { $0 != nil })
     }
 
     /// The not-found page's path below the site root: its key names its state file.

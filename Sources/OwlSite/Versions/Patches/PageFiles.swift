@@ -15,10 +15,10 @@ struct PageFiles: Sendable {
         return [page.file, PageVersion.stateFile(key: key)] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
     }
 
-    /// The files of a page taken unchanged from the previous build, whose files of
-    /// ``paths(of:path:)`` are `kept`.
-    init(reused page: BuildRecord.Page, path: String, kept: [OutputFile]) {
-        files = Array(zip(Self.paths(of: page, path: path), kept))
+    /// The files of a page taken unchanged from the previous build: `kept`, one for each of
+    /// its `paths` (``paths(of:path:)``).
+    init(reused page: BuildRecord.Page, paths: [String], kept: [OutputFile]) {
+        files = Array(zip(paths, kept))
         record = page
     }
 
