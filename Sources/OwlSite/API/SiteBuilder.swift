@@ -65,7 +65,7 @@ public struct SiteBuilder: Sendable {
 
         // Render what changed, each page with its own files (state file, patches); take the
         // rest from the previous build. A first build writes each page as it comes.
-        let rendering = try render(plan, sources: sources, reuse: reuse, writingTo: preparedFolders, progress: progress)
+        let rendering = try render(plan, sources: sources, reuse: reuse, writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
         let pages = rendering.pages, pageFiles = rendering.files
 
         // The site's other files.
@@ -158,7 +158,8 @@ public struct SiteBuilder: Sendable {
     /// the others from the previous build. The files of a page rendered are written into
     /// `prepared`, when given, as soon as they are made: a first build then never holds
     /// every page's bytes at once (they were most of its memory).
-    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?, progress: ProgressLine) throws -> Rendering {
+    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?,
+                        savingCaches: DispatchGroup, progress: ProgressLine) throws -> Rendering {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
         let itemSources = PageKey.sources(of: plan)
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
@@ -180,7 +181,12 @@ public struct SiteBuilder: Sendable {
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)
         let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
-        let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] })
+        let cellReuse = PageRenderer.CellReuse(cache: reuse.cellCache, naming: CellCache.Naming(site: site), sources: itemSources)
+        let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] }, reuse: cellReuse)
+        // The cells are kept for the next build on the other core, while the pages render.
+        if renderer.renderedCells, reuse.cacheFolder != nil {
+            DispatchQueue.global().async(group: savingCaches) { cellReuse.cache.save(renderer.cellsToKeep(reuse: cellReuse)) }
+        }
         let history = sources.config.history
         // A page rendered, with its files; written now when the build writes as it goes.
         let withFiles = { @Sendable (page: RenderedPage, key: UInt64) throws -> (page: RenderedPage, files: PageFiles) in

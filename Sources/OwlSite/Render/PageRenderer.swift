@@ -13,9 +13,23 @@ struct PageRenderer: Sendable {
     private let cells: [String: [Int: String]]
     /// Each listed item's cell id, made once for every list it is in.
     private let cellIDs: [Int: String]
+    /// The cells the cache held before this build, and this build's, by slot; whether any
+    /// was rendered rather than taken from the cache (then the cache is saved again).
+    private let keptCells: [CellCache.Slot: CellCache.Cell]
+    private let cellsOfThisBuild: [CellCache.Slot: CellCache.Cell]
+    let renderedCells: Bool
 
-    /// Renders the cell of every item listed on `pages` (the pages to render), on both cores.
-    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec]) throws {
+    /// Where the cells of earlier builds are kept, and how this build names them.
+    struct CellReuse: Sendable {
+        let cache: CellCache
+        let naming: CellCache.Naming
+        /// Each item's source, by index (``PageKey/sources(of:)``).
+        let sources: [UInt64]
+    }
+
+    /// Renders the cell of every item listed on `pages` (the pages to render), on both
+    /// cores, or takes it from `reuse`'s cache when an earlier build rendered it from the same inputs.
+    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec], reuse: CellReuse? = nil) throws {
         self.plan = plan
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
@@ -31,13 +45,37 @@ struct PageRenderer: Sendable {
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags, tagSlugs: plan.tagSlugs, data: plan.data)
         self.context = context
         let work = listed.flatMap { template, indices in indices.map { CellWork(template: template, index: $0) } }
-        let html = try work.concurrentMap { work in
-            templates.renderFragment(work.template, context.item(plan.items[work.index], withContent: templates.cellsShowContent))
+        // Each cell's slot and key in the cache, when there is one.
+        let names: [(slot: CellCache.Slot, key: UInt64)] = reuse.map { reuse in
+            let templateHashes = Dictionary(uniqueKeysWithValues: listed.keys.map { ($0, reuse.naming.template($0)) })
+            return work.map { work in
+                let fingerprint = plan.items[work.index].fingerprint, template = templateHashes[work.template]!
+                return (slot: CellCache.Slot(source: reuse.sources[work.index], template: template),
+                        key: reuse.naming.key(template: template, source: reuse.sources[work.index],
+                                              fingerprint: templates.cellsShowContent ? fingerprint.file : fingerprint.listing))
+            }
+        } ?? []
+        let kept = work.isEmpty ? [:] : reuse?.cache.load() ?? [:]
+        let html = try Array(work.indices).concurrentMap { index -> (html: String, isKept: Bool) in
+            if !names.isEmpty, let cell = kept[names[index].slot], cell.key == names[index].key { return (cell.html, true) }
+            let work = work[index]
+            return (templates.renderFragment(work.template, context.item(plan.items[work.index], withContent: templates.cellsShowContent)), false)
         }
         var cells: [String: [Int: String]] = [:]
-        for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html }
+        for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html.html }
         self.cells = cells
+        keptCells = kept
+        cellsOfThisBuild = Dictionary(zip(names.map(\.slot), zip(names, html).map { CellCache.Cell(key: $0.key, html: $1.html) }),
+                                      uniquingKeysWith: { first, _ in first })
+        renderedCells = !names.isEmpty && html.contains { !$0.isKept }
         cellIDs = Dictionary(uniqueKeysWithValues: Set(listed.values.joined()).map { ($0, SitePlan.cellID(forPath: plan.items[$0].path)) })
+    }
+
+    /// The cells the cache keeps after this build: this build's, and those it held of items
+    /// still in the plan (a cell whose item changed is replaced when a list shows it again).
+    func cellsToKeep(reuse: CellReuse) -> [CellCache.Slot: CellCache.Cell] {
+        let sources = Set(reuse.sources)
+        return keptCells.filter { sources.contains($0.key.source) }.merging(cellsOfThisBuild) { _, new in new }
     }
 
     private struct CellWork: Sendable {

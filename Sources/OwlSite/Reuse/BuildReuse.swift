@@ -4,10 +4,11 @@ import Glibc
 #endif
 
 /// Everything that makes a rebuild fast, behind one interface beside the build's stages:
-/// the Markdown cache, the records of earlier builds (``BuildRecords``), and the reuse of
-/// the previous output and of the spare folder the build writes into. Every cache entry is
-/// checked (checksum and format version) before it is used; one that fails counts as absent,
-/// and what it held is made again from the sources. A build without a cache reuses nothing.
+/// the Markdown cache, the cells of lists (``CellCache``), the records of earlier builds
+/// (``BuildRecords``), and the reuse of the previous output and of the spare folder the
+/// build writes into. Every cache entry is checked (checksum and format version) before it
+/// is used; one that fails counts as absent, and what it held is made again from the
+/// sources. A build without a cache reuses nothing.
 struct BuildReuse: Sendable {
     let records: BuildRecords
     /// The cache folder, nil when builds keep none.
@@ -45,6 +46,9 @@ struct BuildReuse: Sendable {
     func markdownCache(settings: String) -> MarkdownCache {
         MarkdownCache(folder: cacheFolder, settings: settings)
     }
+
+    /// The cells of lists rendered by earlier builds.
+    var cellCache: CellCache { CellCache(cacheFolder: cacheFolder) }
 
     /// The previous build's page at `path` (whose ``BuildRecord/pathHash(_:)`` is
     /// `pathHash`) when it was rendered from inputs with the same `key` and each of its files
