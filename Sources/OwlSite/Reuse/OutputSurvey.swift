@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Neither depends on what the rebuild makes, only on the folders beside the output and
 /// their records; and it is most of a rebuild's system calls (at 10,000 posts: a status for
-/// each of 20,000 kept files and 10,000 folders, some 40 ms of one core). Looked at while the
+/// each of 20,000 kept files and 10,000 folders, some 60 ms of one core). Looked at while the
 /// sources are read and the pages planned, which leaves one core idle for tens of
 /// milliseconds, they cost a one-post rebuild little of its time.
 final class OutputSurvey: Sendable {
@@ -20,7 +20,7 @@ final class OutputSurvey: Sendable {
         /// ``OutputFile/Content/kept(inStaging:)`` (in staging when the folder written into
         /// holds it as its own build left it, else the previous output does), with its path
         /// below the output; by ``BuildRecord/pathHash(_:)`` of that path, which the build has
-        /// at hand (hashing 20,000 paths again for a table by path took a tenth of the survey).
+        /// at hand, rather than by the path, which a table would hash again.
         var kept: [UInt64: (path: String, file: OutputFile)] = [:]
 
         /// The file at `path`, whose ``BuildRecord/pathHash(_:)`` is `pathHash`, if it can be kept.
@@ -28,6 +28,7 @@ final class OutputSurvey: Sendable {
             guard let (keptPath, file) = kept[pathHash], keptPath == path else { return nil }
             return file
         }
+
         /// The build the folder written into held, and its folders whose entries changed
         /// since that build finished; nil without such a folder.
         var folderChanges: (build: String, changes: FolderChanges)?
@@ -37,13 +38,14 @@ final class OutputSurvey: Sendable {
     private let done = DispatchGroup()
 
     /// Starts looking at the files of `previous`, the build the output (open as `output`)
-    /// holds, and at `target`, the folder (open as `targetFolder`) a rebuild writes into and
-    /// the build it holds.
+    /// holds, and at `target`: the build held by the folder a rebuild writes into, and that
+    /// folder, open.
     init(previous: BuildRecords.HeldBuild, output: OpenFolder,
          target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) {
         done.enter()
         let thread = Thread { [self] in
-            findings.withLock { $0 = Self.survey(previous: previous, output: output, target: target) }
+            let result = Self.survey(previous: previous, output: output, target: target)
+            findings.withLock { $0 = result }
             done.leave()
         }
         thread.start()
