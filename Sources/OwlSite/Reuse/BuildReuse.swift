@@ -63,21 +63,13 @@ struct BuildReuse: Sendable {
     /// written into holds it; nil when neither it nor the previous output holds it as its
     /// build left it (``OutputSurvey``).
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        guard let found = survey?.found else { return nil }
-        var files: [OutputFile] = []
-        files.reserveCapacity(paths.count)
-        for path in paths {
-            guard let file = found.keptFile(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
-            files.append(file)
-        }
-        return files
+        survey?.keptFiles(paths)
     }
 
     /// The folders of the folder written into whose entries changed since `build`, which it
     /// held, finished; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {
-        guard let (held, changes) = survey?.found.folderChanges, held == build else { return nil }
-        return changes
+        survey?.folderChanges(since: build)
     }
 
     /// Saves the record of `build`, and deletes the records no folder holds any more.

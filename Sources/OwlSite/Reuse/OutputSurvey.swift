@@ -51,10 +51,31 @@ final class OutputSurvey: Sendable {
         thread.start()
     }
 
-    /// What the survey found, once it has (waiting for it until then).
-    var found: Findings {
+    /// Each of `paths` as a file to keep (``Findings/kept``), once the survey is done
+    /// (waiting for it until then); nil when one of them cannot be kept. Looked up under one
+    /// lock for all of a page's files, without copying the findings.
+    func keptFiles(_ paths: [String]) -> [OutputFile]? {
         done.wait()
-        return findings.withLock { $0 ?? Findings() }
+        return findings.withLock { findings in
+            guard let findings else { return nil }
+            var files: [OutputFile] = []
+            files.reserveCapacity(paths.count)
+            for path in paths {
+                guard let file = findings.keptFile(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
+                files.append(file)
+            }
+            return files
+        }
+    }
+
+    /// The folders of the folder written into whose entries changed since `build`, which it
+    /// held, finished, once the survey is done; nil when not known.
+    func folderChanges(since build: String) -> FolderChanges? {
+        done.wait()
+        return findings.withLock { findings in
+            guard let (held, changes) = findings?.folderChanges, held == build else { return nil }
+            return changes
+        }
     }
 
     private static func survey(previous: BuildRecords.HeldBuild, output: OpenFolder,
