@@ -181,10 +181,10 @@ public struct SiteBuilder: Sendable {
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)
         let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
-        let cellReuse = PageRenderer.CellReuse(cache: reuse.cellCache, naming: CellCache.Naming(site: site), sources: itemSources)
+        let cellReuse = reuse.cellCache.map { PageRenderer.CellReuse(cache: $0, naming: CellCache.Naming(site: site), sources: itemSources) }
         let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] }, reuse: cellReuse)
         // The cells are kept for the next build on the other core, while the pages render.
-        if renderer.renderedCells, reuse.cacheFolder != nil {
+        if let cellReuse, renderer.renderedCells {
             DispatchQueue.global().async(group: savingCaches) { cellReuse.cache.save(renderer.cellsToKeep(reuse: cellReuse)) }
         }
         let history = sources.config.history

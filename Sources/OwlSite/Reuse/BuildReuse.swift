@@ -15,31 +15,25 @@ struct BuildReuse: Sendable {
     let cacheFolder: URL?
     /// The build the output holds, when known.
     let previous: BuildRecords.HeldBuild?
-    /// The folder this build writes into and the build it holds, when known (``AtomicOutput/spare``).
-    let target: (folder: URL, held: BuildRecords.HeldBuild)?
-    /// The output folder.
-    let output: URL
     /// Which of the previous build's files can be kept, looked at from the start of the build.
     private let survey: OutputSurvey?
 
-    /// What the cache in `cacheFolder` knows of `output`'s folders.
+    /// What the cache in `cacheFolder` knows of `output`'s folders. The survey of the
+    /// previous output starts here; the folder this build writes into (``AtomicOutput/spare``)
+    /// and the build it holds are the survey's alone.
     init(cacheFolder: URL?, output: AtomicOutput) {
         self.cacheFolder = cacheFolder
-        records = BuildRecords(cacheFolder: cacheFolder)
-        self.output = output.output
+        let records = BuildRecords(cacheFolder: cacheFolder)
+        self.records = records
         previous = records.held(by: output.output)
-        if let spare = output.spare, let held = records.held(by: spare) {
-            target = (spare, held)
-        } else {
-            target = nil
-        }
-        let openOutput = previous == nil ? nil : OpenFolder(output.output.path)
-        let openTarget = target.flatMap { OpenFolder($0.folder.path) }
-        if let previous, let openOutput {
-            survey = OutputSurvey(previous: previous, output: openOutput, target: target.flatMap { target in openTarget.map { (target.held, $0) } })
-        } else {
+        guard let previous, let openOutput = OpenFolder(output.output.path) else {
             survey = nil
+            return
         }
+        let target = output.spare.flatMap { spare in
+            records.held(by: spare).flatMap { held in OpenFolder(spare.path).map { (held: held, folder: $0) } }
+        }
+        survey = OutputSurvey(previous: previous, output: openOutput, target: target)
     }
 
     /// The Markdown cache, for sources rendered with `settings`.
@@ -47,8 +41,8 @@ struct BuildReuse: Sendable {
         MarkdownCache(folder: cacheFolder, settings: settings)
     }
 
-    /// The cells of lists rendered by earlier builds.
-    var cellCache: CellCache { CellCache(cacheFolder: cacheFolder) }
+    /// The cells of lists rendered by earlier builds; nil when builds keep no cache.
+    var cellCache: CellCache? { cacheFolder.map(CellCache.init(cacheFolder:)) }
 
     /// The previous build's page at `path` (whose ``BuildRecord/pathHash(_:)`` is
     /// `pathHash`) when it was rendered from inputs with the same `key` and each of its files

@@ -45,18 +45,18 @@ final class CellCache: Sendable {
 
     /// Changes with the file's layout.
     private static let formatVersion = 1
-    /// The file, nil when builds keep no cache.
-    private let file: URL?
+    /// The file.
+    private let file: URL
 
-    /// A cache in the cache folder `cacheFolder` (nil: none, and nothing is kept).
-    init(cacheFolder: URL?) {
-        file = cacheFolder?.appendingPathComponent("cells.bin")
+    /// The cache in the cache folder `cacheFolder`.
+    init(cacheFolder: URL) {
+        file = cacheFolder.appendingPathComponent("cells.bin")
     }
 
     /// The cells the last build that rendered any left, by slot; none when there is no file,
     /// or it does not check out.
     func load() -> [Slot: Cell] {
-        guard let file, let bytes = CacheFile.read(file.path) else { return [:] }
+        guard let bytes = CacheFile.read(file.path) else { return [:] }
         var input = BinaryReader(bytes)
         do {
             guard try input.int() == Self.formatVersion else { return [:] }
@@ -75,7 +75,6 @@ final class CellCache: Sendable {
 
     /// Replaces the file with `cells`, in slot order (the same cells give the same bytes).
     func save(_ cells: [Slot: Cell]) {
-        guard let file else { return }
         var out = BinaryWriter()
         out.reserve(cells.values.reduce(32) { $0 + $1.html.utf8.count + 40 })
         out.int(Self.formatVersion)
