@@ -69,6 +69,49 @@ import Testing
         #expect(HeadingID.github("Ünïcode") == "ünïcode")
     }
 
+    /// The byte-by-byte ids of ASCII headings are the ids of the Unicode rules, for every
+    /// ASCII character and for random texts of them.
+    @Test func asciiHeadingIDsFollowTheUnicodeRules() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(HeadingID.githubASCII(every) == HeadingID.githubScalars(every))
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ09 -_.,!?'\"#&()\t:;/[]{}`~=+*<>|@$%^")
+        for _ in 0..<500 {
+            let text = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(HeadingID.githubASCII(text) == HeadingID.githubScalars(text), "\(text)")
+            #expect(HeadingID.github(text) == HeadingID.githubScalars(text))
+        }
+    }
+
+    /// Headings are trimmed of what Foundation's `.whitespaces` holds, and of nothing else.
+    @Test func headingTextIsTrimmedAsFoundationTrimsWhitespace() {
+        let alphabet: [Character] = [" ", "\t", "\u{00A0}", "\u{1680}", "\u{2003}", "\u{202F}", "\u{3000}", "\u{200B}", "\u{200C}", "\u{FEFF}", "\n", "a", "é", "-", "\u{1F600}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(String(HeadingID.trimmingWhitespace(text)) == text.trimmingCharacters(in: .whitespaces), "\(text.unicodeScalars.map(\.value))")
+        }
+        // Every scalar Foundation's set holds is trimmed, and no other.
+        for value in UInt32(0)..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "a", alone = String(scalar) + "a"
+            #expect((HeadingID.trimmingWhitespace(alone) == "a") == CharacterSet.whitespaces.contains(scalar), "U+\(String(value, radix: 16))")
+            #expect(HeadingID.trimmingWhitespace(text) == Substring(text))
+        }
+    }
+
+    /// A key written twice is found on lines that are not ASCII too, and CR LF line ends or
+    /// keys that only look alike are not taken for one.
+    @Test func yamlKeysWrittenTwiceAreFoundInAnyScript() throws {
+        let unicode = try FrontMatter(parsing: "---\nnäme: Ä\ntitle: T\nnäme: B\n---\n", file: "x.md")
+        #expect(unicode.warnings == [SiteError(file: "x.md", line: 4, "front matter: 'näme' is written twice, on lines 2 and 4: the later one is taken")])
+        let crlf = try FrontMatter(parsing: "---\r\ntitle: A\r\ntitle: B\r\n---\r\n", file: "x.md")
+        #expect(crlf.warnings.count == 1)
+        #expect(try crlf.fields.first { $0.key == "title" }?.string() == "B")
+        let distinct = try FrontMatter(parsing: "---\ntitle: A\nTitle: B\nsub:\n  title: D\n---\n", file: "x.md")
+        #expect(distinct.warnings.isEmpty)
+    }
+
     @Test func headingAttributesAreHonouredAndRemoved() {
         let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render("## Motivation {#why .wide .big}\n\n## Other {: #else}\n\n## Why\n").html
         #expect(html.contains(##"<h2 id="why" class="wide big"><a class="anchor" href="#why">Motivation</a></h2>"##), "\(html)")

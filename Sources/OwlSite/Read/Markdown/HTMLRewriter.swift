@@ -212,7 +212,7 @@ struct HTMLRewriter {
     /// GitHub's id for a heading of `text` (``HeadingID``), numbered as GitHub numbers a
     /// second heading of the same text (`notes`, `notes-1`, `notes-2`).
     private func uniqueID(for text: String, used: inout [String: Int]) -> String {
-        let slug = HeadingID.github(text.trimmingCharacters(in: .whitespaces))
+        let slug = HeadingID.github(String(HeadingID.trimmingWhitespace(text)))
         let base = slug.isEmpty ? "section" : slug
         var count = used[base, default: 0]
         var id = count == 0 ? base : "\(base)-\(count)"
