@@ -61,7 +61,7 @@ struct OwlLists {
                 guard let cellHTML = html[cell.element.index] else { preconditionFailure("item \(cell.element.index) has no prerendered \(Cell.template) cell") }
                 cell.cell.html = cellHTML
             }
-            adapter.events.link = { cell in context.url(items[cell.element.index].path) }
+            adapter.events.link = { cell in context.url(items.lending(cell.element.index) { $0.path }) }
         }
     }
 

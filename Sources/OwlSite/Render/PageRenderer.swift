@@ -122,11 +122,11 @@ struct PageRenderer: Sendable {
         var pageValues: [String: TemplateValue]
         switch page.body {
         case let .item(index, neighbours):
-            pageValues = context.item(plan.items[index], withContent: true)
+            pageValues = plan.items.lending(index) { context.item($0, withContent: true) }
             if let neighbours {
                 pageValues["inList"] = true
-                if let previous = neighbours.previous { pageValues["previous"] = context.link(to: plan.items[previous]) }
-                if let next = neighbours.next { pageValues["next"] = context.link(to: plan.items[next]) }
+                if let previous = neighbours.previous { pageValues["previous"] = plan.items.lending(previous) { context.link(to: $0) } }
+                if let next = neighbours.next { pageValues["next"] = plan.items.lending(next) { context.link(to: $0) } }
             }
         case let .list(intro, pagination, feed):
             pageValues = ["title": .text(page.title), "url": .text(context.url(page.path)), "permalink": .text(context.config.permalink(page.path))]

@@ -69,7 +69,7 @@ extension SiteContent {
         }
         defer { close(folder) }
         // Every file is read, and the errors of all of them are reported together.
-        let parsed = try markdownPaths.concurrentMap { path -> Result<ContentItem, SiteError> in
+        var parsed = try markdownPaths.concurrentMap { path -> Result<ContentItem, SiteError> in
             let source = "content/" + path
             do {
                 return .success(try cache.item(forFile: path, in: folder, source: source) { bytes in
@@ -83,8 +83,11 @@ extension SiteContent {
         var errors: [SiteError] = []
         var items: [ContentItem] = []
         items.reserveCapacity(parsed.count)
-        for result in parsed {
-            switch result {
+        // Each result is moved out (from the end, so reversed first): iterating copied each
+        // item, and letting go of the results released each copy again.
+        parsed.reverse()
+        while let result = parsed.popLast() {
+            switch consume result {
             case let .success(item): items.append(item)
             case let .failure(error): errors.append(error)
             }
