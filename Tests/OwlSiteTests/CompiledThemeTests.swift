@@ -49,8 +49,8 @@ import Testing
 
         let context = PageContext(config: config, navigation: plan.navigation, tags: plan.tags, tagSlugs: plan.tagSlugs)
         // Cells get an item's body only when the theme's cells show it: both kinds of values.
-        for item in plan.items {
-            for values in [context.item(item, withContent: false), context.item(item, withContent: true)] {
+        for index in plan.items.indices {
+            for values in [context.item(at: index, in: plan.items, withContent: false), context.item(at: index, in: plan.items, withContent: true)] {
                 for cell in [PostCell.template, CardCell.template] {
                     let typed = TemplateValue.map(values)
                     #expect(templates.library.renderCompiled(typed, withTemplate: cell) == templates.library.mustache.render(typed.anyValue, withTemplate: cell))

@@ -59,7 +59,7 @@ struct PageRenderer: Sendable {
         let html = try Array(work.indices).concurrentMap { index -> (html: String, isKept: Bool) in
             if !names.isEmpty, let cell = kept[names[index].slot], cell.key == names[index].key { return (cell.html, true) }
             let work = work[index]
-            return (templates.renderFragment(work.template, context.item(plan.items[work.index], withContent: templates.cellsShowContent)), false)
+            return (templates.renderFragment(work.template, context.item(at: work.index, in: plan.items, withContent: templates.cellsShowContent)), false)
         }
         var cells: [String: [Int: String]] = [:]
         for (work, html) in zip(work, html) { cells[work.template, default: [:]][work.index] = html.html }
@@ -122,11 +122,11 @@ struct PageRenderer: Sendable {
         var pageValues: [String: TemplateValue]
         switch page.body {
         case let .item(index, neighbours):
-            pageValues = plan.items.lending(index) { context.item($0, withContent: true) }
+            pageValues = context.item(at: index, in: plan.items, withContent: true)
             if let neighbours {
                 pageValues["inList"] = true
-                if let previous = neighbours.previous { pageValues["previous"] = plan.items.lending(previous) { context.link(to: $0) } }
-                if let next = neighbours.next { pageValues["next"] = plan.items.lending(next) { context.link(to: $0) } }
+                if let previous = neighbours.previous { pageValues["previous"] = context.link(to: previous, in: plan.items) }
+                if let next = neighbours.next { pageValues["next"] = context.link(to: next, in: plan.items) }
             }
         case let .list(intro, pagination, feed):
             pageValues = ["title": .text(page.title), "url": .text(context.url(page.path)), "permalink": .text(context.config.permalink(page.path))]

@@ -19,6 +19,33 @@ extension Array where Element: Sendable {
         }
         return try slots.collect()
     }
+
+    /// `map` over both cores of a transform that fails for some elements: the values of the
+    /// others and the errors of those, each in the elements' order. Every element is
+    /// transformed, so that all the errors can be told at once. The values are moved out of
+    /// their slots: collecting them from an array of results copied each (for an item, two
+    /// dozen references retained, then released with the results).
+    func concurrentMapKeepingErrors<Value: Sendable, Failure: Error>(_ transform: @Sendable (borrowing Element) throws(Failure) -> Value) -> (values: [Value], errors: [Failure]) {
+        let slots = ResultSlots<Value>(count: count)
+        let chunkCount = Swift.min(count, 64)
+        guard chunkCount > 0 else { return ([], []) }
+        self.withUnsafeBufferPointer { elements in
+            let elements = UnsafeSendable(elements)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let start = chunk * elements.value.count / chunkCount
+                let end = (chunk + 1) * elements.value.count / chunkCount
+                for index in start..<end {
+                    do throws(Failure) {
+                        slots.store(.success(try transform(elements.value[index])), at: index)
+                    } catch {
+                        slots.store(.failure(error), at: index)
+                    }
+                }
+            }
+        }
+        let (values, errors) = slots.partition()
+        return (values, errors.map { $0 as! Failure })
+    }
 }
 
 /// Runs `other` on another core while `here` runs on this one, and returns both results; an
@@ -57,6 +84,22 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
 
     func store(_ result: Result<Value, any Error>, at index: Int) {
         slots[index] = result
+    }
+
+    /// The values and the errors, each in order, moved out of their slots.
+    func partition() -> (values: [Value], errors: [any Error]) {
+        var values: [Value] = [], errors: [any Error] = []
+        values.reserveCapacity(slots.count)
+        for index in slots.indices {
+            let result = slots.moveElement(from: index)
+            slots.initializeElement(at: index, to: nil)
+            switch result {
+            case let .success(value): values.append(value)
+            case let .failure(error): errors.append(error)
+            case nil: preconditionFailure("every slot is stored before the results are collected")
+            }
+        }
+        return (values, errors)
     }
 
     /// The values in order, moved out of their slots (no copy of each to release with the

@@ -69,27 +69,17 @@ extension SiteContent {
         }
         defer { close(folder) }
         // Every file is read, and the errors of all of them are reported together.
-        var parsed = try markdownPaths.concurrentMap { path -> Result<ContentItem, SiteError> in
+        var (items, errors) = markdownPaths.concurrentMapKeepingErrors { path throws(SiteError) -> ContentItem in
             let source = "content/" + path
             do {
-                return .success(try cache.item(forFile: path, in: folder, source: source) { bytes in
+                return try cache.item(forFile: path, in: folder, source: source) { bytes in
                     let text = try SourceText.decode(bytes, displayName: source)
                     return try ContentItem(parsing: text, source: source, relativePath: path, markdown: markdown)
-                })
+                }
             } catch let error as SiteError {
-                return .failure(error)
-            }
-        }
-        var errors: [SiteError] = []
-        var items: [ContentItem] = []
-        items.reserveCapacity(parsed.count)
-        // Each result is moved out (from the end, so reversed first): iterating copied each
-        // item, and letting go of the results released each copy again.
-        parsed.reverse()
-        while let result = parsed.popLast() {
-            switch consume result {
-            case let .success(item): items.append(item)
-            case let .failure(error): errors.append(error)
+                throw error
+            } catch {
+                throw SiteError(file: source, "\(error)")
             }
         }
         if let timezone = config.timezone.flatMap(TimeZone.init(identifier:)) {
