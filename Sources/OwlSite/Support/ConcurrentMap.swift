@@ -4,9 +4,25 @@ extension Array where Element: Sendable {
     /// `map` over both cores, results in the original order; the first error (by index) is thrown.
     /// Each element is lent to `transform`, not copied (a copy of a struct retains each of its references).
     func concurrentMap<Result: Sendable>(_ transform: @Sendable (borrowing Element) throws -> Result) throws -> [Result] {
-        let slots = ResultSlots<Result>(count: count)
+        try results(of: transform).collect()
+    }
+
+    /// `map` over both cores of a transform that fails for some elements: the values of the
+    /// others and the errors of those, each in the elements' order. Every element is
+    /// transformed, so that all the errors can be told at once. The values are moved out of
+    /// their slots: collecting them from an array of results copied each (for an item, two
+    /// dozen references retained, then released with the results).
+    func concurrentMapKeepingErrors<Value: Sendable, Failure: Error>(_ transform: @Sendable (borrowing Element) throws(Failure) -> Value) -> (values: [Value], errors: [Failure]) {
+        let (values, errors) = results(of: transform).partition()
+        // Each error is one `transform` threw: a `Failure`.
+        return (values, errors.map { $0 as! Failure })
+    }
+
+    /// The result of `transform` for each element, made in 64 chunks spread over both cores.
+    private func results<Value: Sendable>(of transform: @Sendable (borrowing Element) throws -> Value) -> ResultSlots<Value> {
+        let slots = ResultSlots<Value>(count: count)
         let chunkCount = Swift.min(count, 64)
-        guard chunkCount > 0 else { return [] }
+        guard chunkCount > 0 else { return slots }
         self.withUnsafeBufferPointer { elements in
             let elements = UnsafeSendable(elements)
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -17,34 +33,7 @@ extension Array where Element: Sendable {
                 }
             }
         }
-        return try slots.collect()
-    }
-
-    /// `map` over both cores of a transform that fails for some elements: the values of the
-    /// others and the errors of those, each in the elements' order. Every element is
-    /// transformed, so that all the errors can be told at once. The values are moved out of
-    /// their slots: collecting them from an array of results copied each (for an item, two
-    /// dozen references retained, then released with the results).
-    func concurrentMapKeepingErrors<Value: Sendable, Failure: Error>(_ transform: @Sendable (borrowing Element) throws(Failure) -> Value) -> (values: [Value], errors: [Failure]) {
-        let slots = ResultSlots<Value>(count: count)
-        let chunkCount = Swift.min(count, 64)
-        guard chunkCount > 0 else { return ([], []) }
-        self.withUnsafeBufferPointer { elements in
-            let elements = UnsafeSendable(elements)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let start = chunk * elements.value.count / chunkCount
-                let end = (chunk + 1) * elements.value.count / chunkCount
-                for index in start..<end {
-                    do throws(Failure) {
-                        slots.store(.success(try transform(elements.value[index])), at: index)
-                    } catch {
-                        slots.store(.failure(error), at: index)
-                    }
-                }
-            }
-        }
-        let (values, errors) = slots.partition()
-        return (values, errors.map { $0 as! Failure })
+        return slots
     }
 }
 
