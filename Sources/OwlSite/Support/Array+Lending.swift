@@ -1,11 +1,12 @@
 extension Array {
     /// Calls `read` with the element at `index`, lent in place rather than copied.
     ///
-    /// `array[index]` passed to a function, or read inside a closure that captured the array,
-    /// is often copied first when the optimizer cannot tell that nothing else writes to the
-    /// array meanwhile; a copy of a ``ContentItem`` retains (and later releases) each of its two
-    /// dozen references. A buffer pointer's element is read where it lies. Rendering 10,000
-    /// pages spent a tenth of its layout values copying items this way.
+    /// Inside a closure that captured the array, `array[index].field` copied the whole element
+    /// before reading the field (the optimizer cannot tell that nothing else writes to the
+    /// array meanwhile); a copy of a ``ContentItem`` retains and releases each of its two dozen
+    /// references, for each cell of each list. Through a buffer pointer, the field is read
+    /// where the element lies. (Handing the lent element to a function still copies it: such a
+    /// function takes the array and an index instead, as ``PageContext/item(at:in:withContent:)`` does.)
     @inline(__always)
     func lending<Result>(_ index: Int, _ read: (borrowing Element) throws -> Result) rethrows -> Result {
         try withUnsafeBufferPointer { elements in try read(elements[index]) }
