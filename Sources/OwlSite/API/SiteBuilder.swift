@@ -63,13 +63,35 @@ public struct SiteBuilder: Sendable {
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
 
-        // Render what changed, each page with its own files (state file, patches); take the
-        // rest from the previous build. A first build writes each page as it comes.
-        let rendering = try render(plan, sources: sources, reuse: reuse, writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
+        // The site's other files, and the check of the items' links, are made on the other
+        // core while the pages render: a rebuild renders a few pages, mostly on one core.
+        let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
+        let siteFiles = HandOver<(files: [String: OutputFile], linkWarnings: [SiteError])>()
+        let makingSiteFiles = DispatchGroup()
+        DispatchQueue.global().async(group: makingSiteFiles) { [self, sources, plan] in
+            do {
+                siteFiles.put(try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage))
+            } catch {
+                siteFiles.fail(error)
+            }
+        }
+        // Rendering's error comes first, as when the other files were made after it. The job
+        // is waited for either way, and has let go of the sources and the plan once it has:
+        // the items are then changed in place when their bodies go, not copied.
+        let rendering: Rendering
+        do {
+            // Render what changed, each page with its own files (state file, patches); take the
+            // rest from the previous build. A first build writes each page as it comes.
+            rendering = try render(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse,
+                                   writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
+        } catch {
+            makingSiteFiles.wait()
+            throw error
+        }
         let pages = rendering.pages, pageFiles = rendering.files
-
-        // The site's other files.
-        var files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
+        makingSiteFiles.wait()
+        let made = try siteFiles.take()
+        var files = made.files
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
         // written its pages, they were a third of what it held at its end.
         Self.releaseBodies(of: &plan, and: &sources.content)
@@ -86,8 +108,7 @@ public struct SiteBuilder: Sendable {
         }
         let buildID = Self.buildID(of: files)
         let warnings = sources.config.sectionWarnings(source: options.source) + plan.warnings
-            + [RenderedPage.versionWarning(pages)].compactMap { $0 }
-            + (try LinkChecker.warnings(items: sources.content.items, outputFiles: Set(files.keys), config: sources.config, sourceRoot: options.source))
+            + [RenderedPage.versionWarning(pages)].compactMap { $0 } + made.linkWarnings
 
         // Write. The record is saved on the other core meanwhile: it is of no use unless the
         // output is swapped in, and does no harm if it is not.
@@ -158,11 +179,10 @@ public struct SiteBuilder: Sendable {
     /// the others from the previous build. The files of a page rendered are written into
     /// `prepared`, when given, as soon as they are made: a first build then never holds
     /// every page's bytes at once (they were most of its memory).
-    private func render(_ plan: SitePlan, sources: Sources, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?,
+    private func render(_ plan: SitePlan, sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?,
                         savingCaches: DispatchGroup, progress: ProgressLine) throws -> Rendering {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
         let itemSources = PageKey.sources(of: plan)
-        let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
         let keys = try Array(paths.indices).concurrentMap { index in
             index < plan.pages.count
@@ -266,6 +286,21 @@ public struct SiteBuilder: Sendable {
             config.baseURL = baseURL
         }
         return config
+    }
+
+    /// The site's files besides its pages (``otherFiles(content:plan:templates:)``), and the
+    /// warnings about links in the items to none of the site's files: its pages (the
+    /// not-found page among them when the build makes it) and those other files.
+    private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool) throws
+        -> (files: [String: OutputFile], linkWarnings: [SiteError]) {
+        let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
+        // Patches and state files are left out: a link to one is a link to the machinery.
+        var paths = Set(files.keys)
+        paths.reserveCapacity(files.count + plan.pages.count + 1)
+        for page in plan.pages { paths.insert(SitePath.file(for: page.path)) }
+        if hasNotFoundPage { paths.insert(SitePath.notFoundFile) }
+        let warnings = try LinkChecker.warnings(items: sources.content.items, outputFiles: paths, config: sources.config, sourceRoot: options.source)
+        return (files, warnings)
     }
 
     /// Static files, theme assets, owl.js, the feeds, the sitemap, and `.nojekyll` (unless
