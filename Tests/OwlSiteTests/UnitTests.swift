@@ -314,6 +314,18 @@ import Owl
         #expect(SitePlan.cellID(forPath: path) == id)
     }
 
+    /// The same rule for random paths of slashes, dashes, letters and letters beyond ASCII:
+    /// the parts split at `/` bytes and joined with dashes.
+    @Test func cellIDsOfRandomPathsJoinTheirParts() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "/", "//", "-", "a", "Zz", "ü", "\u{301}", "日本", "9", ".md"]
+        for _ in 0..<2_000 {
+            let path = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let joined = path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "-")
+            #expect(SitePlan.cellID(forPath: path) == joined, "\(path)")
+        }
+    }
+
     /// What a URL path may hold stays; a space, a letter beyond ASCII and other bytes are
     /// percent-encoded, byte by byte of their UTF-8 (`;` too, as Foundation's path set has it).
     @Test(arguments: [

@@ -5,10 +5,10 @@ struct OwlLists {
     let templates: Templates
     let items: [ContentItem]
     let context: PageContext
-    /// Each item's cell HTML, by cell template.
-    let cells: [String: [Int: String]]
-    /// Each listed item's cell id (``SitePlan/cellID(forPath:)``).
-    let cellIDs: [Int: String]
+    /// Each listed item's cell HTML, by cell template and item index.
+    let cells: [String: [String?]]
+    /// Each listed item's cell id (``SitePlan/cellID(forPath:)``), by item index.
+    let cellIDs: [String?]
 
     /// The list's HTML and its manifest entry, ranges relative to the list's first byte.
     func render(_ model: ListModel) throws -> (html: String, entry: ManifestList) {
@@ -55,10 +55,10 @@ struct OwlLists {
     }
 
     private func itemAdapter<Cell: PrerenderedCell>(_: Cell.Type) -> CellAdapter<ItemElement, Cell> {
-        let items = items, context = context, html = cells[Cell.template] ?? [:]
+        let items = items, context = context, html = cells[Cell.template] ?? []
         return CellAdapter { adapter in
             adapter.events.dequeue = { cell in
-                guard let cellHTML = html[cell.element.index] else { preconditionFailure("item \(cell.element.index) has no prerendered \(Cell.template) cell") }
+                guard let cellHTML = html.indices.contains(cell.element.index) ? html[cell.element.index] : nil else { preconditionFailure("item \(cell.element.index) has no prerendered \(Cell.template) cell") }
                 cell.cell.html = cellHTML
             }
             adapter.events.link = { cell in context.url(items.lending(cell.element.index) { $0.path }) }
