@@ -94,7 +94,9 @@ struct PageRenderer: Sendable {
     func cellsToKeep(reuse: CellReuse) -> [CellCache.Slot: CellCache.Cell] {
         let sources = Set(reuse.sources)
         var cells = keptCells.filter { sources.contains($0.key.source) }
-        for (name, html) in zip(namesOfThisBuild, htmlOfThisBuild) { cells[name.slot] = CellCache.Cell(key: name.key, html: html) }
+        // Of two cells for one slot (two sources whose paths hash alike), the first is kept; the
+        // key of a cell turns it away from the other item in a later build.
+        for (name, html) in zip(namesOfThisBuild, htmlOfThisBuild).reversed() { cells[name.slot] = CellCache.Cell(key: name.key, html: html) }
         return cells
     }
 
