@@ -66,56 +66,59 @@ struct PageContext {
     /// `withContent`, the body as `content`, its table of contents as `toc` and its length
     /// (the theme's cells mostly leave them out, and a cached body is decoded only when it is shown).
     ///
-    /// The item is `items[index]`, read field by field where it lies: handed over as a value,
-    /// it was copied for each page and cell (two dozen references retained and released).
+    /// The item is `items[index]`, lent where it lies (``Swift/Array/lending(_:_:)``): handed
+    /// over as a value, it was copied for each page and cell (two dozen references retained
+    /// and released).
     func item(at index: Int, in items: [ContentItem], withContent: Bool) -> [String: TemplateValue] {
-        // Room for every value at once: grown entry by entry, the dictionary was rehashed
-        // four times for each item, a third of the work of this function.
-        var values: [String: TemplateValue] = Dictionary(minimumCapacity: items[index].params.count + 16)
-        for (key, value) in items[index].params { values[key] = value.templateValue }
-        values["params"] = .map(items[index].params.mapValues(\.templateValue))
-        values["title"] = .text(items[index].title)
-        values["url"] = .text(url(items[index].path))
-        values["permalink"] = .text(config.permalink(items[index].path))
-        values["section"] = .text(items[index].section)
-        if withContent {
-            values["content"] = .text(items[index].body)
-            if let contents = items[index].withBodyUTF8(TableOfContents.html(ofBody:)) { values["toc"] = .text(contents) }
-            values["wordCount"] = .number(items[index].length.words)
-            if items[index].length.minutes > 0 {
-                values["readingTime"] = .number(items[index].length.minutes)
-                let minutes = items[index].length.minutes
-                values["readingTimeDisplay"] = .text(readingTimes.indices.contains(minutes) ? readingTimes[minutes] : Self.readingTime(minutes: minutes, config: config))
+        items.lending(index) { item in
+            // Room for every value at once: grown entry by entry, the dictionary was rehashed
+            // four times for each item, a third of the work of this function.
+            var values: [String: TemplateValue] = Dictionary(minimumCapacity: item.params.count + 16)
+            for (key, value) in item.params { values[key] = value.templateValue }
+            values["params"] = .map(item.params.mapValues(\.templateValue))
+            values["title"] = .text(item.title)
+            values["url"] = .text(url(item.path))
+            values["permalink"] = .text(config.permalink(item.path))
+            values["section"] = .text(item.section)
+            if withContent {
+                values["content"] = .text(item.body)
+                if let contents = item.withBodyUTF8(TableOfContents.html(ofBody:)) { values["toc"] = .text(contents) }
+                values["wordCount"] = .number(item.length.words)
+                if item.length.minutes > 0 {
+                    values["readingTime"] = .number(item.length.minutes)
+                    let minutes = item.length.minutes
+                    values["readingTimeDisplay"] = .text(readingTimes.indices.contains(minutes) ? readingTimes[minutes] : Self.readingTime(minutes: minutes, config: config))
+                }
             }
+            // The byline: the item's own `author` (front matter), else the site's.
+            if item.params["author"] == nil, !config.author.isEmpty { values["author"] = .text(config.author) }
+            values["draft"] = .flag(item.draft)
+            // Who wrote it, for a byline: the page's `author` (or first of `authors`), else the site's.
+            if let author = item.author ?? (config.author.isEmpty ? nil : config.author) { values["author"] = .text(author) }
+            if let summary = item.summary { values["summary"] = .text(summary) }
+            if let weight = item.weight { values["weight"] = .number(weight) }
+            if let date = item.date {
+                // Days as the site's clock has them (owl.yml's `timezone`).
+                let date = config.onSiteClock(date)
+                values["date"] = .text(DateText.day(date))
+                values["dateDisplay"] = .text(dates.text(date))
+                values["year"] = .number(DateText.year(date))
+            }
+            if let lastmod = item.lastmod {
+                let lastmod = config.onSiteClock(lastmod)
+                values["lastmod"] = .text(DateText.day(lastmod))
+                values["lastmodDisplay"] = .text(dates.text(lastmod))
+            }
+            // A tag without letters or digits has no page to link to (the plan warns of it).
+            let tags: [TemplateValue] = item.tags.compactMap { tag in
+                if let link = tagLinks[tag] { return link }
+                let slug = SitePath.tagSlug(tag)
+                return slug.isEmpty ? nil : Self.tagLink(tag, slug: slug, rootPath: config.rootPath)
+            }
+            values["tags"] = .list(tags)
+            values["hasTags"] = .flag(!tags.isEmpty)
+            return values
         }
-        // The byline: the item's own `author` (front matter), else the site's.
-        if items[index].params["author"] == nil, !config.author.isEmpty { values["author"] = .text(config.author) }
-        values["draft"] = .flag(items[index].draft)
-        // Who wrote it, for a byline: the page's `author` (or first of `authors`), else the site's.
-        if let author = items[index].author ?? (config.author.isEmpty ? nil : config.author) { values["author"] = .text(author) }
-        if let summary = items[index].summary { values["summary"] = .text(summary) }
-        if let weight = items[index].weight { values["weight"] = .number(weight) }
-        if let date = items[index].date {
-            // Days as the site's clock has them (owl.yml's `timezone`).
-            let date = config.onSiteClock(date)
-            values["date"] = .text(DateText.day(date))
-            values["dateDisplay"] = .text(dates.text(date))
-            values["year"] = .number(DateText.year(date))
-        }
-        if let lastmod = items[index].lastmod {
-            let lastmod = config.onSiteClock(lastmod)
-            values["lastmod"] = .text(DateText.day(lastmod))
-            values["lastmodDisplay"] = .text(dates.text(lastmod))
-        }
-        // A tag without letters or digits has no page to link to (the plan warns of it).
-        let tags: [TemplateValue] = items[index].tags.compactMap { tag in
-            if let link = tagLinks[tag] { return link }
-            let slug = SitePath.tagSlug(tag)
-            return slug.isEmpty ? nil : Self.tagLink(tag, slug: slug, rootPath: config.rootPath)
-        }
-        values["tags"] = .list(tags)
-        values["hasTags"] = .flag(!tags.isEmpty)
-        return values
     }
 
     /// A tag as an item shows it: its `name` as spelled there, and the `url` of its page.
@@ -130,7 +133,7 @@ struct PageContext {
 
     /// A link to the page of `items[index]`: its `title` and `url`.
     func link(to index: Int, in items: [ContentItem]) -> TemplateValue {
-        ["title": .text(items[index].title), "url": .text(url(items[index].path))]
+        items.lending(index) { item in ["title": .text(item.title), "url": .text(url(item.path))] }
     }
 
     /// A list page's `page.pagination`: its `number`, the page `count`, the `label` that
