@@ -30,8 +30,8 @@ struct PageRenderer: Sendable {
         let sources: [UInt64]
     }
 
-    /// The cell templates of items: a list's cells, or a grid's cards.
-    private static let cellTemplates = [PostCell.template, CardCell.template]
+    /// The templates of items' cells: a list's, and a grid's cards.
+    private static let itemCellTemplates = [PostCell.template, CardCell.template]
 
     /// Renders the cell of every item listed on `pages` (the pages to render), on both
     /// cores, or takes it from `reuse`'s cache when an earlier build rendered it from the same inputs.
@@ -43,11 +43,11 @@ struct PageRenderer: Sendable {
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
         // Each item once per cell template, in the order the pages list them.
-        var isListed = Self.cellTemplates.map { _ in [Bool](repeating: false, count: plan.items.count) }
+        var isListed = Self.itemCellTemplates.map { _ in [Bool](repeating: false, count: plan.items.count) }
         var listed: [CellWork] = []
         for page in pages {
             for list in page.lists {
-                let template = list.style == .grid ? 1 : 0
+                let template = Self.itemCellTemplates.firstIndex(of: list.style == .grid ? CardCell.template : PostCell.template)!
                 for section in list.sections {
                     for case let .item(index) in section.cells where !isListed[template][index] {
                         isListed[template][index] = true
@@ -61,7 +61,7 @@ struct PageRenderer: Sendable {
         self.context = context
         // Each cell's slot and key in the cache, when there is one.
         let names: [(slot: CellCache.Slot, key: UInt64)] = reuse.map { reuse in
-            let templateHashes = Self.cellTemplates.map(reuse.naming.template)
+            let templateHashes = Self.itemCellTemplates.map(reuse.naming.template)
             return work.map { work in
                 let fingerprint = plan.items[work.index].fingerprint, template = templateHashes[work.template]
                 return (slot: CellCache.Slot(source: reuse.sources[work.index], template: template),
@@ -73,15 +73,15 @@ struct PageRenderer: Sendable {
         let html = try Array(work.indices).concurrentMap { index -> (html: String, isKept: Bool) in
             if !names.isEmpty, let cell = kept[names[index].slot], cell.key == names[index].key { return (cell.html, true) }
             let work = work[index]
-            return (templates.renderFragment(Self.cellTemplates[work.template], context.item(at: work.index, in: plan.items, withContent: templates.cellsShowContent)), false)
+            return (templates.renderFragment(Self.itemCellTemplates[work.template], context.item(at: work.index, in: plan.items, withContent: templates.cellsShowContent)), false)
         }
-        var cells = Self.cellTemplates.map { _ in [String?](repeating: nil, count: plan.items.count) }
+        var cells = Self.itemCellTemplates.map { _ in [String?](repeating: nil, count: plan.items.count) }
         var cellIDs = [String?](repeating: nil, count: plan.items.count)
         for (work, html) in zip(work, html) {
             cells[work.template][work.index] = html.html
             if cellIDs[work.index] == nil { cellIDs[work.index] = SitePlan.cellID(forPath: plan.items[work.index].path) }
         }
-        self.cells = Dictionary(uniqueKeysWithValues: zip(Self.cellTemplates, cells))
+        self.cells = Dictionary(uniqueKeysWithValues: zip(Self.itemCellTemplates, cells))
         self.cellIDs = cellIDs
         keptCells = kept
         namesOfThisBuild = names
@@ -101,7 +101,7 @@ struct PageRenderer: Sendable {
     }
 
     private struct CellWork: Sendable {
-        /// The cell template, by its place in ``PageRenderer/cellTemplates``.
+        /// The cell template, by its place in ``PageRenderer/itemCellTemplates``.
         var template: Int
         var index: Int
     }
