@@ -66,18 +66,12 @@ public struct SiteBuilder: Sendable {
         // The site's other files, and the check of the items' links, are made on the other
         // core while the pages render: a rebuild renders a few pages, mostly on one core.
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
-        let siteFiles = HandOver<(files: [String: OutputFile], linkWarnings: [SiteError])>()
-        let makingSiteFiles = DispatchGroup()
-        DispatchQueue.global().async(group: makingSiteFiles) { [self, sources, plan] in
-            do {
-                siteFiles.put(try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage))
-            } catch {
-                siteFiles.fail(error)
-            }
+        let siteFiles = BackgroundJob { [self, sources, plan] in
+            try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage)
         }
         // Rendering's error comes first, as when the other files were made after it. The job
-        // is waited for either way, and has let go of the sources and the plan once it has:
-        // the items are then changed in place when their bodies go, not copied.
+        // is waited for either way; once taken, it has let go of the sources and the plan, and
+        // the items are changed in place when their bodies go.
         let rendering: Rendering
         do {
             // Render what changed, each page with its own files (state file, patches); take the
@@ -85,11 +79,10 @@ public struct SiteBuilder: Sendable {
             rendering = try render(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse,
                                    writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
         } catch {
-            makingSiteFiles.wait()
+            siteFiles.wait()
             throw error
         }
         let pages = rendering.pages, pageFiles = rendering.files
-        makingSiteFiles.wait()
         let made = try siteFiles.take()
         var files = made.files
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
