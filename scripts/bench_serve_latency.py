@@ -71,7 +71,7 @@ def main():
     original = open(post).read()
     to_event, to_patch, overhead = [], [], []
     for edit in range(edits):
-        before = fetch_json(port, f"/_owl/pages/{key}.json")
+        before = (fetch_json(port, f"/_owl/pages/{key[13:]}.json") or {}).get("pages", {}).get(key)
         builds = len(re.findall(r"built \S+ in \d+ ms", open(log).read()))
         started = time.perf_counter()
         save(post, original.replace('title: "', f'title: "Edit {edit}: ', 1))
@@ -89,7 +89,7 @@ def main():
                 break
             time.sleep(0.01)
         # The patch a page open on the previous version fetches (BRIEF §2, §3).
-        state = fetch_json(port, f"/_owl/pages/{key}.json")
+        state = (fetch_json(port, f"/_owl/pages/{key[13:]}.json") or {}).get("pages", {}).get(key)
         if before and state and before.get("version") in state.get("from", []):
             if fetch_json(port, f"/_owl/patches/{key}-{before['version']}-{state['version']}.json"):
                 to_patch.append(time.perf_counter() - started)

@@ -91,7 +91,7 @@ def main():
         old_site, new_site = sites()
         old, new = builds.build(old_site), builds.build(new_site)
         key, before, after = page_key('/list/'), builds.version('/list/', 0), builds.version('/list/')
-        files = (f'/_owl/pages/{key}.json', f'/_owl/patches/{key}-{before}-{after}.json')
+        files = (f'/_owl/pages/{key[13:]}.json', f'/_owl/patches/{key}-{before}-{after}.json')
         site = os.path.join(tmp, 'site')
         os.makedirs(site)
         server = Server(site)

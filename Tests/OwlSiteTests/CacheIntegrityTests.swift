@@ -95,7 +95,7 @@ import TestSupport
 
     /// A folder or a FIFO where the output used to have a file (`_owl/build.json` of earlier
     /// versions, a page), in the output or in the spare folder: builds go on, and it goes.
-    @Test(arguments: ["_owl/build.json", "posts/first/index.html", "_owl/pages/af63a24c860189fe.json"])
+    @Test(arguments: ["_owl/build.json", "posts/first/index.html", "_owl/pages/9fe.json"])
     func aFolderOrFIFOWhereAFileWasDoesNotStopABuild(path: String) throws {
         let site = try siteWithHistory { _ in }
         defer { site.remove() }

@@ -25,10 +25,38 @@ import TestSupport
         #expect(PageVersion.hex(0xfedc_ba98_7654_3210) == "fedcba9876543210")
         #expect(PageVersion.hex(0) == "0000000000000000")
         #expect(PageVersion.hex(.max) == "ffffffffffffffff")
-        #expect(PageVersion.stateFile(key: key("/")) == "_owl/pages/af63a24c860189fe.json")
         #expect(PageVersion.patchFile(key: 1, from: 2, to: 0xab) == "_owl/patches/0000000000000001-0000000000000002-00000000000000ab.json")
-        #expect(String(decoding: PageVersion.state(page: "/a \"b\"/", version: 1, from: [2, 3]), as: UTF8.self)
-            == #"{"format":"owl-page","page":"/a \"b\"/","version":"0000000000000001","from":["0000000000000002","0000000000000003"]}"# + "\n")
+    }
+
+    /// A page's state file is that of its group: its key's last three hex digits, as owl.js
+    /// takes them from the page's meta.
+    @Test func aPagesStateFileIsThatOfItsGroup() {
+        #expect(StateFile.path(ofKey: key("/")) == "_owl/pages/9fe.json")  // af63a24c860189fe
+        #expect(StateFile.group(ofKey: 0xabcd_ef01_2345_6abc) == 0xabc)
+        #expect(StateFile.group(ofKey: 0xffff_ffff_ffff_f000) == 0)
+        #expect(StateFile.path(ofGroup: 0) == "_owl/pages/000.json")
+        #expect(StateFile.path(ofGroup: 0x0a0) == "_owl/pages/0a0.json")
+        #expect(StateFile.path(ofGroup: 0xfff) == "_owl/pages/fff.json")
+        // 10,000 posts named by their number fill about as many groups as chance would (3,822).
+        let groups = Set((0..<10_000).map { StateFile.group(ofKey: key("/posts/post-\(String(format: "%05d", $0))/")) })
+        #expect(groups.count > 3_700)
+    }
+
+    /// A state file names its pages in the order of their keys, one to a line, and reads back
+    /// as it was written.
+    @Test func aStateFileWritesItsPagesInTheOrderOfTheirKeys() throws {
+        let file = StateFile(entries: [
+            2: StateFile.Entry(page: "/b/", version: 0xff, from: []),
+            1: StateFile.Entry(page: "/a \"b\"/", version: 1, from: [2, 3]),
+        ])
+        let text = String(decoding: file.bytes(), as: UTF8.self)
+        #expect(text == #"{"format":"owl-pages","pages":{"# + "\n"
+            + #""0000000000000001":{"page":"/a \"b\"/","version":"0000000000000001","from":["0000000000000002","0000000000000003"]},"# + "\n"
+            + #""0000000000000002":{"page":"/b/","version":"00000000000000ff","from":[]}"# + "\n}}\n")
+        #expect(try StateFile(decoding: Data(file.bytes())) == file)
+        #expect(String(decoding: StateFile().bytes(), as: UTF8.self) == #"{"format":"owl-pages","pages":{"# + "\n}}\n")
+        #expect(throws: (any Error).self) { try StateFile(decoding: Data(#"{"format":"owl-page","pages":{}}"#.utf8)) }
+        #expect(throws: (any Error).self) { try StateFile(decoding: Data(#"{"format":"owl-pages","pages":{"12":{"page":"/","version":"0000000000000001","from":[]}}}"#.utf8)) }
     }
 
     /// A body edit changes the post's page, its state file, a new patch (in the patches'
@@ -45,7 +73,7 @@ import TestSupport
         let post = "/posts/first/"
         let changed = Set(FolderSnapshot(site.output).differences(from: before))
         let patch = PageVersion.patchFile(key: key(post), from: old.versions[post]!, to: new.versions[post]!)
-        #expect(changed == ["posts/first/index.html", PageVersion.stateFile(key: key(post)), patch, "_owl/patches/",
+        #expect(changed == ["posts/first/index.html", StateFile.path(ofKey: key(post)), patch, "_owl/patches/",
                             "feed.xml", "posts/feed.xml", "tags/a/feed.xml", "tags/b/feed.xml"])
         #expect(report.changedPageKeys == [PageVersion.hex(key(post))])
         #expect(report.renderedPageCount == 1)
@@ -70,7 +98,7 @@ import TestSupport
         var expected: Set<String> = ["feed.xml", "posts/feed.xml", "tags/a/feed.xml", "tags/b/feed.xml"]
         for path in pages {
             expected.insert(new.pages[path]!.file)
-            expected.insert(PageVersion.stateFile(key: key(path)))
+            expected.insert(StateFile.path(ofKey: key(path)))
             for from in old.from[path]! { expected.insert(PageVersion.patchFile(key: key(path), from: from, to: old.versions[path]!)) }
             for from in new.from[path]! { expected.insert(PageVersion.patchFile(key: key(path), from: from, to: new.versions[path]!)) }
             #expect(new.from[path]!.first == old.versions[path], "\(path): patched from the version before")
@@ -126,7 +154,27 @@ import TestSupport
         #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
     }
 
-    /// A page that is gone takes its state file and patches along; a page that comes back
+    /// A state file none of whose pages changed keeps its bytes, unless it was changed or
+    /// deleted by hand: then it is made again, as a clean build makes it.
+    @Test func aStateFileChangedByHandIsMadeAgain() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        _ = try build(site)
+        let about = site.output.appendingPathComponent(StateFile.path(ofKey: key("/about/")))
+        let root = site.output.appendingPathComponent(StateFile.path(ofKey: key("/")))
+        let aboutBytes = try Data(contentsOf: about), rootBytes = try Data(contentsOf: root)
+        #expect(StateFile.path(ofKey: key("/about/")) != StateFile.path(ofKey: key("/posts/first/")))
+        try Data("{}".utf8).write(to: about)
+        try FileManager.default.removeItem(at: root)
+        try writeFirst(site, body: "Edited.")
+        let report = try build(site)
+        #expect(report.renderedPageCount == 1)
+        #expect(try Data(contentsOf: about) == aboutBytes)
+        #expect(try Data(contentsOf: root) == rootBytes)
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+    }
+
+    /// A page that is gone takes its state and patches along; a page that comes back
     /// starts without history.
     @Test func aRemovedPageTakesItsFilesAlong() throws {
         let site = try SiteFixture()
@@ -138,7 +186,8 @@ import TestSupport
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/first.md"))
         let report = try build(site)
         #expect(report.changedPageKeys?.contains(PageVersion.hex(key(post))) == true)
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(PageVersion.stateFile(key: key(post))).path))
+        let stateFile = site.output.appendingPathComponent(StateFile.path(ofKey: key(post)))
+        #expect(try !FileManager.default.fileExists(atPath: stateFile.path) || StateFile(decoding: Data(contentsOf: stateFile)).entries[key(post)] == nil)
         let patches = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("_owl/patches").path)
         #expect(!patches.contains { $0.hasPrefix(PageVersion.hex(key(post))) })
         #expect(try ProtocolCheck.problems(in: site.output).isEmpty)

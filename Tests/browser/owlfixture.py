@@ -1,7 +1,7 @@
 """Hand-made owl-site builds for the browser tests.
 
 A site is a dict of pages (path -> Page). `Builds.build` renders one build the way the
-`Owl` directors do (docs/formats.md §1), each page with its version and state file (§2),
+`Owl` directors do (docs/formats.md §1), each page with its version and state (§2),
 then has `owl-site diff OLD NEW --write` write the per-page patches (§4) from the recent
 builds to it.
 """
@@ -150,10 +150,35 @@ def render(page, path, root='/'):
     return text.replace(f'{page_key(path)} {blank}', f'{page_key(path)} {xxh64(text)}', 1)
 
 
+def state_file(folder, path):
+    """The state file of the page at `path` in the build `folder`: that of its group, named
+    by the last three hex digits of its key (docs/patch-format.md)."""
+    return os.path.join(folder, '_owl', 'pages', page_key(path)[13:] + '.json')
+
+
+def page_state(folder, path):
+    """The state of the page at `path` in the build `folder` ({page, version, from}), from
+    its state file; None when the file names no such page."""
+    with open(state_file(folder, path)) as fh:
+        return json.load(fh)['pages'].get(page_key(path))
+
+
+def write_states(folder, states):
+    """Writes `states` (page key -> {page, version, from}) into their state files in
+    `folder`, as owl-site writes them: by key, one page to a line."""
+    groups = {}
+    for key, state in states.items():
+        groups.setdefault(key[13:], {})[key] = state
+    os.makedirs(os.path.join(folder, '_owl', 'pages'), exist_ok=True)
+    for group, pages in groups.items():
+        lines = [json.dumps(k) + ':' + json.dumps(pages[k], separators=(',', ':'), ensure_ascii=False) for k in sorted(pages)]
+        with open(os.path.join(folder, '_owl', 'pages', group + '.json'), 'w') as fh:
+            fh.write('{"format":"owl-pages","pages":{\n' + ',\n'.join(lines) + '\n}}\n')
+
+
 def page_version(folder, path):
     """The version of the page at `path` in the build `folder`, from its state file."""
-    with open(os.path.join(folder, '_owl', 'pages', page_key(path) + '.json')) as fh:
-        return json.load(fh)['version']
+    return page_state(folder, path)['version']
 
 
 def patch_file(folder, path, old):
@@ -186,16 +211,15 @@ class Builds:
         """Writes the next build of `site` into a new folder; returns that folder."""
         pages = {p: (pg, render(pg, p, self.root)) for p, pg in site.items()}
         out = os.path.join(self.folder, f'{len(self.builds):03d}')
-        os.makedirs(os.path.join(out, '_owl', 'pages'))
+        states = {}
         for path, (pg, text) in pages.items():
             f = os.path.join(out, page_file(path))
             os.makedirs(os.path.dirname(f), exist_ok=True)
             with open(f, 'w') as fh:
                 fh.write(text)
             version = text.split('<meta name="owl-page" content="', 1)[1][17:33]
-            with open(os.path.join(out, '_owl', 'pages', page_key(path) + '.json'), 'w') as fh:
-                fh.write(json.dumps({'format': 'owl-page', 'page': path, 'version': version, 'from': []},
-                                    separators=(',', ':')) + '\n')
+            states[page_key(path)] = {'page': path, 'version': version, 'from': []}
+        write_states(out, states)
         with open(os.path.join(out, 'style.css'), 'w') as fh:
             fh.write(STYLE)
         shutil.copy(CLIENT, os.path.join(out, '_owl', 'owl.js'))
@@ -213,6 +237,5 @@ class Builds:
         return page_version(self.builds[build][1], path)
 
     def state(self, path, build=-1):
-        """The state file the binary left for `path` in a build."""
-        with open(os.path.join(self.builds[build][1], '_owl', 'pages', page_key(path) + '.json')) as fh:
-            return json.load(fh)
+        """The state the binary left for `path` in a build."""
+        return page_state(self.builds[build][1], path)

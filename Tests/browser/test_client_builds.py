@@ -12,7 +12,7 @@ import unittest
 
 from harness import BrowserTest, Server
 from owlfixture import CLIENT, owl_site, xxh64
-from owlfixture import page_key
+from owlfixture import page_key, page_state, state_file
 from pagefixture import NotFoundHandler
 
 
@@ -50,9 +50,8 @@ class SourceSite:
             raise AssertionError(f'owl-site build: exit {done.returncode}\n{done.stdout}{done.stderr}')
 
     def state(self, path):
-        """The state file of the page at `path`, as the build wrote it."""
-        with open(os.path.join(self.output, '_owl', 'pages', f'{page_key(path)}.json')) as fh:
-            return json.load(fh)
+        """The state of the page at `path`, as the build wrote it in its state file."""
+        return page_state(self.output, path)
 
     def patch_file(self, path, old):
         state = self.state(path)
@@ -112,8 +111,8 @@ class BuiltRefreshTest(BrowserTest):
                 blank = text.replace(f'content="{key} {version}"', f'content="{key} {"0" * 16}"')
                 self.assertEqual(version, xxh64(blank), file)
                 state = self.source.state(path)
-                self.assertEqual(sorted(state), ['format', 'from', 'page', 'version'])
-                self.assertEqual((state['format'], state['page'], state['version']), ('owl-page', path, version))
+                self.assertEqual(sorted(state), ['from', 'page', 'version'])
+                self.assertEqual((state['page'], state['version']), (path, version))
                 for old in state['from']:
                     with open(self.source.patch_file(path, old)) as fh:
                         patch = json.load(fh)
@@ -191,7 +190,7 @@ class BuiltRefreshTest(BrowserTest):
         self.open('/about/')
         self.source.remove('content/about.md')
         self.source.build()
-        self.assertFalse(os.path.exists(os.path.join(self.source.output, '_owl', 'pages', page_key('/about/') + '.json')))
+        self.assertFalse(os.path.exists(state_file(self.source.output, '/about/')) and page_state(self.source.output, '/about/'))
         self.assertRefresh('reloaded')
         self.assertEqual(self.version().split()[0], page_key('/404.html'))
         self.assertRefresh('current')  # the not-found page, current, standing in

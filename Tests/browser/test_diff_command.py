@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 import unittest
 
-from owlfixture import Builds, Cell, owl_site, page_key, page_version, patch_file
+from owlfixture import Builds, Cell, owl_site, page_key, page_state, page_version, patch_file
 from test_refresh import edit, posts
 
 
@@ -55,8 +55,7 @@ class DiffCommandTest(unittest.TestCase):
         with open(patch) as fh:
             data = json.load(fh)
         self.assertEqual((data['format'], data['version'], data['page'], data['from'], data['to']), ('owl-patch', 2, '/posts/', old, new))
-        with open(os.path.join(self.new, '_owl', 'pages', page_key('/posts/') + '.json')) as fh:
-            self.assertEqual(json.load(fh)['from'], [old])
+        self.assertEqual(page_state(self.new, '/posts/')['from'], [old])
         self.assertEqual(os.listdir(os.path.join(self.new, '_owl', 'patches')), [os.path.basename(patch)], 'the unchanged /about/ needs none')
 
     def test_not_a_build_folder_names_it(self):

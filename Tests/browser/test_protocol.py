@@ -70,7 +70,7 @@ class ProtocolTest(ClientTest):
                 new = self.builds.build(edit(posts(), insert_cell))
                 key = page_key('/posts/')
                 name = (f'patches/{key}-{self.builds.version("/posts/", 0)}-{self.builds.version("/posts/")}.json'
-                        if broken == 'patch' else f'pages/{key}.json')
+                        if broken == 'patch' else f'pages/{key[13:]}.json')
                 with open(os.path.join(new, '_owl', name), 'w') as fh:
                     fh.write('{"format": "owl-')
                 self.serve(new)

@@ -8,7 +8,7 @@ import json
 import unittest
 
 from harness import BrowserTest, Server
-from owlfixture import Cell, Page, Section, page_key, page_version, patch_file
+from owlfixture import Cell, Page, Section, page_key, page_version, patch_file, state_file, write_states
 from pagefixture import NotFoundHandler
 
 
@@ -183,7 +183,7 @@ class RefreshTest(BrowserTest):
     def test_reads_only_its_own_state_file(self):
         new = self.open_then_build()
         for name in os.listdir(os.path.join(new, '_owl', 'pages')):
-            if name != page_key('/posts/') + '.json':
+            if name != os.path.basename(state_file(new, '/posts/')):
                 os.remove(os.path.join(new, '_owl', 'pages', name))
         self.serve(new)
         self.assertRefresh('patched')
@@ -191,14 +191,23 @@ class RefreshTest(BrowserTest):
 
     def test_a_page_without_a_state_file_is_gone_and_reloads(self):
         new = self.open_then_build()
-        os.remove(os.path.join(new, '_owl', 'pages', page_key('/posts/') + '.json'))
+        os.remove(state_file(new, '/posts/'))
+        self.serve(new)
+        self.assertRefresh('reloaded')
+
+    def test_a_page_its_state_file_does_not_name_is_gone_and_reloads(self):
+        new = self.open_then_build()
+        # The group's file names another page of the group only.
+        os.remove(state_file(new, '/posts/'))
+        other = {'page': '/elsewhere/', 'version': page_version(self.builds.builds[0][1], '/posts/'), 'from': []}
+        write_states(new, {'0' * 13 + page_key('/posts/')[13:]: other})
         self.serve(new)
         self.assertRefresh('reloaded')
 
     def test_an_unreadable_state_file_reloads(self):
         new = self.open_then_build()
-        with open(os.path.join(new, '_owl', 'pages', page_key('/posts/') + '.json'), 'w') as fh:
-            fh.write('{"format": "owl-page", "vers')
+        with open(state_file(new, '/posts/'), 'w') as fh:
+            fh.write('{"format": "owl-pages", "pag')
         self.serve(new)
         self.assertRefresh('reloaded')
 

@@ -1,7 +1,6 @@
 """`owl-site serve` in a browser: a page open in serve mode animates after a content edit,
 without a reload, and ends equal to the rebuilt page loaded fresh; a broken source shows
 an overlay naming file and line until it is fixed."""
-import json
 import os
 import re
 import shutil
@@ -14,7 +13,7 @@ import unittest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import chromium
-from owlfixture import PACKAGE, owl_site, page_key
+from owlfixture import PACKAGE, owl_site, page_key, page_state
 
 # Records, from now on, reloads (the mark disappears), patches and the most animations at once.
 WATCH = """
@@ -89,9 +88,8 @@ class ServeLiveTest(unittest.TestCase):
         """`KEY VERSION` of the page at `path` (below the root) in the output folder, from its state file."""
         key = page_key('/' + path)
         try:
-            with open(os.path.join(self.site, 'public', '_owl', 'pages', key + '.json')) as file:
-                return key + ' ' + json.load(file)['version']
-        except (OSError, ValueError, KeyError):
+            return key + ' ' + page_state(os.path.join(self.site, 'public'), '/' + path)['version']
+        except (OSError, ValueError, KeyError, TypeError):
             return None
 
     def open_live_page(self, path):

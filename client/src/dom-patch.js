@@ -75,7 +75,8 @@ export async function patchDocument(detail, models, regions = [], title) {
   if (title != null) document.title = title
 
   if (anchor) scrollBy(0, rectOf(anchor).top - anchorTop)
-  if (focus !== document.activeElement) focus?.focus({ preventScroll: true })
+  // Focusing the element that has the focus does nothing (HTML's focusing steps).
+  focus?.focus({ preventScroll: true })
 
   const emit = name => document.dispatchEvent(new CustomEvent('owl:' + name, { detail }))
   emit('patching')

@@ -15,7 +15,7 @@ const meta = name => query(`meta[name="owl-${name}"]`)
 let queue = Promise.resolve()
 let reloading
 const enqueue = task => (queue = queue.then(task))
-const warn = error => console.warn('owl.js:', error)
+const warn = error => console.warn('owl:', error)
 
 /** Brings the page to its current version: "current", "patched" or "reloaded". */
 const refresh = () => enqueue(async () => {

@@ -1,7 +1,8 @@
 // Owl.refresh() and Owl.apply(): the page-version protocol's client side (the BRIEF, §4).
 // The page names its key and version in <meta name="owl-page" content="KEY VERSION">;
-// ROOT/_owl/pages/KEY.json names the current version and the older ones with a patch to it;
-// the patch from FROM to TO is ROOT/_owl/patches/KEY-FROM-TO.json.
+// its state file ROOT/_owl/pages/GGG.json (GGG: the key's last three digits) names, for
+// each page of that group, the current version and the older ones with a patch to it; the patch from FROM to TO is
+// ROOT/_owl/patches/KEY-FROM-TO.json.
 
 import { check, parseFragment, query } from './fragment.js'
 import { listModel, replayStage } from './list-model.js'
@@ -27,11 +28,10 @@ export async function refreshPage(root) {
   if (!key) return 'current'
 
   // The page's state file, never from a cache. No answer, or a server error: try again
-  // later. HTTP 404 (the page is gone) or anything but the format: reload.
-  const response = await ask(new URL(`_owl/pages/${key}.json`, root), { cache: 'no-store' })
+  // later. HTTP 404, no state of the page (it is gone) or anything but a state file: reload.
+  const response = await ask(new URL(`_owl/pages/${key.slice(13)}.json`, root), { cache: 'no-store' })
   if (!response || response.status > 499) return 'current'
-  const current = await response.json()
-  check(current.format === 'owl-page')
+  const current = check((await response.json()).pages[key])
 
   // The not-found page (`/404.html`) at another address stands in for a missing page (the
   // BRIEF's LKEY ≠ KEY): reload once that page exists. The address itself answers what its

@@ -2,7 +2,7 @@ import Foundation
 import Owl
 
 /// Builds a site: reads its sources, renders every page and list, and swaps the result into
-/// the output folder together with each page's state file and patches (docs/patch-format.md).
+/// the output folder together with the pages' state files and patches (docs/patch-format.md).
 public struct SiteBuilder: Sendable {
     /// What to build.
     public let options: BuildOptions
@@ -38,8 +38,9 @@ public struct SiteBuilder: Sendable {
 
     /// A build into `outputFolder`, which puts its report into `report` and releases `lock`
     /// when the output is in place. Its stages, each a function of the one before: read the
-    /// sources, plan the pages, render them, make their versions' files (state files and
-    /// patches), write; everything reused from earlier builds comes through ``BuildReuse``.
+    /// sources, plan the pages, render them, make their versions' files (patches, and the
+    /// state files that name them), write; everything reused from earlier builds comes
+    /// through ``BuildReuse``.
     private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
         let clock = ContinuousClock()
         let start = clock.now
@@ -74,7 +75,7 @@ public struct SiteBuilder: Sendable {
         // the items are changed in place when their bodies go.
         let rendering: Rendering
         do {
-            // Render what changed, each page with its own files (state file, patches); take the
+            // Render what changed, each page with its own files (its patches); take the
             // rest from the previous build. A first build writes each page as it comes.
             rendering = try render(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse,
                                    writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
@@ -98,6 +99,10 @@ public struct SiteBuilder: Sendable {
                 }
                 files[path] = file
             }
+        }
+        for (path, file) in StateFile.files(of: pages, with: pageFiles, previous: reuse.previous?.record, kept: reuse.keptFiles) {
+            if files[path] != nil { throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also a state file of owl-site") }
+            files[path] = file
         }
         let buildID = Self.buildID(of: files)
         let warnings = sources.config.sectionWarnings(source: options.source) + plan.warnings
@@ -162,13 +167,13 @@ public struct SiteBuilder: Sendable {
     /// its own), rendered or reused, and their files.
     struct Rendering {
         let pages: [RenderedPage]
-        /// For each page, its files: its own, its state file and its patches.
+        /// For each page, its files: its own and its patches.
         let files: [PageFiles]
         let renderedCount: Int
     }
 
     /// Renders the pages of `plan` whose inputs changed, or whose files the output no longer
-    /// holds as the previous build left them, and makes their state files and patches; takes
+    /// holds as the previous build left them, and makes their patches; takes
     /// the others from the previous build. The files of a page rendered are written into
     /// `prepared`, when given, as soon as they are made: a first build then never holds
     /// every page's bytes at once (they were most of its memory).
@@ -234,7 +239,7 @@ public struct SiteBuilder: Sendable {
         return Rendering(pages: pages, files: files, renderedCount: paths.count - reused.count { $0 != nil })
     }
 
-    /// The not-found page's path below the site root: its key names its state file.
+    /// The not-found page's path below the site root: its key names its state file and patches.
     static let notFoundPath = "/" + SitePath.notFoundFile
 
     /// The keys of the pages that are new, changed or gone since `previous`; nil when the

@@ -66,7 +66,8 @@ struct BuildRecord: Sendable {
         var entry: Int
     }
 
-    private static let formatVersion = 6
+    /// 7: pages share state files (``StateFile``), which the record lists with the other files.
+    private static let formatVersion = 7
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their

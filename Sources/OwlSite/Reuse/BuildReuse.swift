@@ -46,7 +46,7 @@ struct BuildReuse: Sendable {
 
     /// The previous build's page at `path` (whose ``BuildRecord/pathHash(_:)`` is
     /// `pathHash`) when it was rendered from inputs with the same `key` and each of its files
-    /// (the page, its state file and its patches) can be kept: the folder written into holds
+    /// (the page and its patches) can be kept: the folder written into holds
     /// it as that build left it, or the previous output does. Nil when the page must be rendered.
     func reusablePage(_ path: String, pathHash: UInt64, key: UInt64) -> BuildRecord.Page? {
         guard let previous, let page = previous.record.page(path, pathHash: pathHash), page.key == key else { return nil }

@@ -2,7 +2,8 @@ import Owl
 
 /// The page-version protocol's names and numbers (docs/patch-format.md): a page's key, from
 /// its path alone, and its version, from its own bytes alone, which every HTML page carries
-/// as `<meta name="owl-page" content="KEY VERSION">`; and the per-page files named by them.
+/// as `<meta name="owl-page" content="KEY VERSION">`; and the patches named by them. The
+/// state files, which say each page's current version, are ``StateFile``s.
 enum PageVersion {
     /// The page key: FNV-1a 64-bit of the UTF-8 bytes of the page's path below the site root
     /// (`/`, `/posts/hello/`, `/404.html`). FNV-1a, so that owl.js computes it in a few lines.
@@ -17,8 +18,8 @@ enum PageVersion {
 
     /// 16 lowercase hex digits.
     static func hex(_ value: UInt64) -> String {
-        // Written digit by digit into the string's own storage: a rebuild names the state file
-        // of every page it keeps, and `String(_:radix:)` padded and joined took 5% of its instructions.
+        // Written digit by digit into the string's own storage: a rebuild named the state file
+        // of every page it kept, and `String(_:radix:)` padded and joined took 5% of its instructions.
         String(unsafeUninitializedCapacity: 16) { buffer in
             for index in 0..<16 {
                 let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xf
@@ -36,28 +37,9 @@ enum PageVersion {
     /// The 16 `0`s that stand for the version while the page is hashed.
     static let blankVersion = [UInt8](repeating: UInt8(ascii: "0"), count: 16)
 
-    /// The state file of the page with key `key`, below the output folder.
-    static func stateFile(key: UInt64) -> String {
-        stateFolder + hex(key) + ".json"
-    }
-
-    private static let stateFolder = "\(SitePath.reservedFolder)/pages/"
-
     /// The patch of the page with key `key` from version `from` to `to`, below the output folder.
     static func patchFile(key: UInt64, from: UInt64, to: UInt64) -> String {
         "\(SitePath.reservedFolder)/patches/\(hex(key))-\(hex(from))-\(hex(to)).json"
-    }
-
-    /// The state file's bytes: the page's current `version`, and the older versions `from`
-    /// (most recent first) that have a patch to it.
-    static func state(page path: String, version: UInt64, from: [UInt64]) -> [UInt8] {
-        var out = JSONOutput()
-        out.raw("{\"format\":\"owl-page\",\"page\":")
-        out.string(path)
-        out.raw(",\"version\":\"\(hex(version))\",\"from\":[")
-        out.separated(from) { out, version in out.raw("\"\(hex(version))\"") }
-        out.raw("]}\n")
-        return out.bytes
     }
 
     /// The version in `text` when it is 16 lowercase hex digits.

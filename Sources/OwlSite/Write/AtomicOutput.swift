@@ -185,7 +185,7 @@ struct AtomicOutput {
         let entries = Array(files)
         let heldEntries = try entries.concurrentMap { held.record.fileEntry($0.key) }
         // Only the folders of the files that come and go are worked on: a rebuild swaps a few
-        // state files and patches, and keeps 10,000 pages where they are.
+        // patches, and keeps 10,000 pages where they are.
         let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
         if !added.isEmpty || held.record.fileCount != files.count {
             // The files held that were not found above are gone.

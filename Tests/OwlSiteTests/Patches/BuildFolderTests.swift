@@ -66,13 +66,15 @@ struct BuildFolderTests {
         let newFolder = try BuildFolder(new)
         let diff = try BuildDiff(from: BuildFolder(old), to: newFolder)
         let written = try newFolder.write(diff)
-        #expect(written.count == 2 * diff.patches.count && !diff.patches.isEmpty)
+        let stateFiles = Set(diff.patches.map { StateFile.path(ofKey: PageVersion.key(ofPath: $0.page)) })
+        #expect(written.map(\.path).sorted() == (diff.patches.map(\.path) + stateFiles).map { new.appendingPathComponent($0).path }.sorted())
+        #expect(!diff.patches.isEmpty)
         for patch in diff.patches {
             let file = new.appendingPathComponent(patch.path)
             #expect(try JSONDecoder().decode(PatchFile.self, from: Data(contentsOf: file)) == patch)
             let key = PageVersion.key(ofPath: patch.page)
-            let state = try String(contentsOf: new.appendingPathComponent(PageVersion.stateFile(key: key)), encoding: .utf8)
-            #expect(state.contains("\"version\":\"\(patch.to)\",\"from\":[\"\(patch.from)\"]"), "\(state)")
+            let state = try StateFile(decoding: Data(contentsOf: new.appendingPathComponent(StateFile.path(ofKey: key))))
+            #expect(state.entries[key] == StateFile.Entry(page: patch.page, version: PageVersion.parse(patch.to)!, from: [PageVersion.parse(patch.from)!]))
         }
     }
 

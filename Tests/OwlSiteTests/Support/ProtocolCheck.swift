@@ -4,12 +4,12 @@ import Testing
 
 /// Checks a build folder against the page-version protocol (docs/patch-format.md): every
 /// page's meta names its key (from its path) and its version (the hash of its bytes with the
-/// version blanked); each page has a state file naming that version; each version in a state
-/// file's `from` has its patch, whose fields match its name; and no other state file or patch
-/// is there. Returns the problems found.
+/// version blanked); each page's state file (that of its group) names that version; each
+/// version in a page's `from` has its patch, whose fields match its name; and no other state
+/// file, state or patch is there. Returns the problems found.
 enum ProtocolCheck {
-    struct State: Decodable, Equatable {
-        var format: String
+    /// A page's state, as its state file gives it.
+    struct State: Equatable {
         var page: String
         var version: String
         var from: [String]
@@ -18,6 +18,8 @@ enum ProtocolCheck {
     static func problems(in output: URL) throws -> [String] {
         var problems: [String] = []
         var expectedStates: Set<String> = [], expectedPatches: Set<String> = []
+        // How many pages found their state in each state file: it holds no other.
+        var statedPages: [String: Int] = [:]
         for file in BuildFolder.regularFiles(in: output.path) where file.hasSuffix(".html") {
             let bytes = try [UInt8](Data(contentsOf: output.appendingPathComponent(file)))
             guard let found = PageScanner.keyAndVersion(in: bytes) else { continue }
@@ -26,14 +28,20 @@ enum ProtocolCheck {
             blanked.replaceSubrange(found.versionOffset..<(found.versionOffset + 16), with: PageVersion.blankVersion)
             if found.key != PageVersion.key(ofPath: path) { problems.append("\(file): key is not that of \(path)") }
             if found.version != PageVersion.version(ofBlanked: blanked) { problems.append("\(file): version is not the hash of its bytes") }
-            let stateFile = PageVersion.stateFile(key: found.key)
+            let stateFile = StateFile.path(ofKey: found.key)
             expectedStates.insert(stateFile)
             guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(stateFile).path),
-                  let state = try? JSONDecoder().decode(State.self, from: data) else {
+                  let group = try? StateFile(decoding: data) else {
                 problems.append("\(path): no readable state file \(stateFile)")
                 continue
             }
-            if state.format != "owl-page" || state.page != path || state.version != PageVersion.hex(found.version) {
+            statedPages[stateFile, default: 0] += 1
+            guard let entry = group.entries[found.key] else {
+                problems.append("\(stateFile): no state of \(path)")
+                continue
+            }
+            let state = State(entry)
+            if state.page != path || state.version != PageVersion.hex(found.version) {
                 problems.append("\(stateFile): \(state) does not name \(path) at its version")
             }
             if Set(state.from).count != state.from.count || state.from.contains(state.version) { problems.append("\(stateFile): from repeats a version") }
@@ -54,14 +62,30 @@ enum ProtocolCheck {
         let reserved = SitePath.reservedFolder
         for file in BuildFolder.regularFiles(in: output.path) {
             if file.hasPrefix("\(reserved)/pages/"), !expectedStates.contains(file) { problems.append("\(file): a state file of no page") }
+            if file.hasPrefix("\(reserved)/pages/"), let data = FileManager.default.contents(atPath: output.appendingPathComponent(file).path),
+               let group = try? StateFile(decoding: data), group.entries.count != statedPages[file] {
+                problems.append("\(file): names pages the build does not have")
+            }
+            if file.hasPrefix("\(reserved)/pages/"), let data = FileManager.default.contents(atPath: output.appendingPathComponent(file).path),
+               let group = try? StateFile(decoding: data), [UInt8](data) != group.bytes() {
+                problems.append("\(file): not as the build writes a state file (order, spacing)")
+            }
             if file.hasPrefix("\(reserved)/patches/"), !expectedPatches.contains(file) { problems.append("\(file): a patch no state file names") }
         }
         return problems
     }
 
-    /// The state file of the page at `path` in `output`.
+    /// The state of the page at `path` in `output`, from its state file.
     static func state(of path: String, in output: URL) throws -> State {
-        let file = output.appendingPathComponent(PageVersion.stateFile(key: PageVersion.key(ofPath: path)))
-        return try JSONDecoder().decode(State.self, from: Data(contentsOf: file))
+        let key = PageVersion.key(ofPath: path)
+        let file = try StateFile(decoding: Data(contentsOf: output.appendingPathComponent(StateFile.path(ofKey: key))))
+        return try State(#require(file.entries[key], "\(path) has no state"))
+    }
+}
+
+extension ProtocolCheck.State {
+    /// `entry` as its state file writes it.
+    init(_ entry: StateFile.Entry) {
+        self.init(page: entry.page, version: PageVersion.hex(entry.version), from: entry.from.map(PageVersion.hex))
     }
 }

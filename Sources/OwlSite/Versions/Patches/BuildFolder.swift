@@ -13,8 +13,8 @@ public struct BuildFolder: Sendable {
     public let url: URL
     /// The pages by path below the site root (`/`, `/posts/hello/`, `/404.html`).
     public let pages: [String: BuildDiff.Page]
-    /// The other files' hashes by path below the folder, but for the pages' own state files
-    /// and patches, which follow from the pages.
+    /// The other files' hashes by path below the folder, but for the pages' state files and
+    /// patches, which follow from the pages.
     public let otherFiles: [String: UInt64]
 
     /// Reads the build in `url`.
@@ -90,6 +90,9 @@ public struct BuildFolder: Sendable {
         }
         defer { lock.release() }
         var written: [URL] = []
+        // The state files changed, by path below the folder, each read once and written once
+        // all its pages' patches are in.
+        var states: [String: StateFile] = [:]
         for patch in diff.patches {
             guard let page = pages[patch.page], let version = page.version, PageVersion.hex(version) == patch.to else { continue }
             let current = FileWriter.regularFileContents(url.path + "/" + page.manifest.file).flatMap(PageScanner.keyAndVersion(in:))
@@ -98,28 +101,33 @@ public struct BuildFolder: Sendable {
                                  reason: "the folder holds another version of \(patch.page) than the one compared (built again since): compare again")
             }
             let key = PageVersion.key(ofPath: patch.page)
-            let stateURL = url.appendingPathComponent(PageVersion.stateFile(key: key))
-            var older = (try? JSONDecoder().decode(PageState.self, from: Data(contentsOf: stateURL)))
-                .flatMap { $0.version == patch.to ? $0.from.compactMap(PageVersion.parse) : nil } ?? []
-            older = [from] + older.filter { $0 != from }
+            let statePath = StateFile.path(ofKey: key)
+            var state = states[statePath]
+                ?? (try? StateFile(decoding: Data(contentsOf: url.appendingPathComponent(statePath)))) ?? StateFile()
+            // The versions the state file already names a patch from, when it names this version.
+            let older = state.entries[key].flatMap { $0.version == version ? $0.from : nil } ?? []
+            state.entries[key] = StateFile.Entry(page: patch.page, version: version, from: [from] + older.filter { $0 != from })
+            states[statePath] = state
             let patchURL = url.appendingPathComponent(patch.path)
             do {
                 try FileManager.default.createDirectory(at: patchURL.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try patch.json().write(to: patchURL, options: .atomic)
-                try FileManager.default.createDirectory(at: stateURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(PageVersion.state(page: patch.page, version: version, from: older)).write(to: stateURL, options: .atomic)
             } catch {
                 throw .patchFile(path: patchURL.path, reason: SiteError.reason(of: error))
             }
-            written += [patchURL, stateURL]
+            written.append(patchURL)
+        }
+        for (path, state) in states.sorted(by: { $0.key < $1.key }) {
+            let stateURL = url.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: stateURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(state.bytes()).write(to: stateURL, options: .atomic)
+            } catch {
+                throw .patchFile(path: stateURL.path, reason: SiteError.reason(of: error))
+            }
+            written.append(stateURL)
         }
         return written
-    }
-
-    /// A state file, as read back.
-    private struct PageState: Decodable {
-        var version: String
-        var from: [String]
     }
 }
 

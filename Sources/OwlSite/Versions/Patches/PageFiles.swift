@@ -1,18 +1,19 @@
 import Foundation
 
-/// The files the build writes for one page: the page itself, its state file and its patches
-/// from its older versions (docs/patch-format.md), and what the build record keeps of it.
-/// The manifest-and-patches stage of a build makes one for every page.
+/// The files the build writes for one page: the page itself and its patches from its older
+/// versions (docs/patch-format.md), and what the build record keeps of it, which its state
+/// file (``StateFile``, shared with other pages) is made from. The manifest-and-patches stage
+/// of a build makes one for every page.
 struct PageFiles: Sendable {
     /// By path below the output folder.
     var files: [(path: String, file: OutputFile)]
     /// The page's entry in the build's record.
     var record: BuildRecord.Page
 
-    /// The page's paths below the output folder: its file, state file and patches.
+    /// The page's paths below the output folder: its file and patches.
     static func paths(of page: BuildRecord.Page, path: String) -> [String] {
         let key = PageVersion.key(ofPath: path)
-        return [page.file, PageVersion.stateFile(key: key)] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
+        return [page.file] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
     }
 
     /// The files of a page taken unchanged from the previous build: `kept`, one for each of
@@ -49,7 +50,6 @@ struct PageFiles: Sendable {
             history.entries[index].patched = true
             files.append((PageVersion.patchFile(key: page.key, from: entry.version, to: page.version), OutputFile([UInt8](try patch.json()))))
         }
-        files.insert((PageVersion.stateFile(key: page.key), OutputFile(PageVersion.state(page: page.path, version: page.version, from: history.from))), at: 1)
         record = BuildRecord.Page(
             key: key, file: page.file, version: page.version, carriesVersion: page.carriesVersion, from: history.from,
             output: page.output.record, history: SharedBytes(history.encoded()), binary: page.binary
