@@ -60,6 +60,12 @@ struct BuildReuse: Sendable {
         survey?.keptFiles(paths)
     }
 
+    /// Each of `paths` (files of the previous output) as a file to keep, or nil where neither
+    /// the folder written into nor the previous output holds it as its build left it.
+    func keptFile(each paths: [String]) -> [OutputFile?] {
+        survey?.keptFile(each: paths) ?? Array(repeating: nil, count: paths.count)
+    }
+
     /// The folders of the folder written into whose entries changed since `build`, which it
     /// held, finished; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {

@@ -68,6 +68,15 @@ final class OutputSurvey: Sendable {
         }
     }
 
+    /// Each of `paths` as a file to keep (``Findings/kept``), or nil where it cannot be kept,
+    /// once the survey is done; looked up under one lock.
+    func keptFile(each paths: [String]) -> [OutputFile?] {
+        done.wait()
+        return findings.withLock { findings in
+            paths.map { path in findings?.keptFile(path, pathHash: BuildRecord.pathHash(path)) }
+        }
+    }
+
     /// The folders of the folder written into whose entries changed since `build`, which it
     /// held, finished, once the survey is done; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {
