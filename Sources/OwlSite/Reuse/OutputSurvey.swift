@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Neither depends on what the rebuild makes, only on the folders beside the output and
 /// their records; and it is most of a rebuild's system calls (at 10,000 posts: a status for
-/// each of 20,000 kept files and 10,000 folders, some 60 ms of one core). Looked at while the
+/// each of 14,000 kept files and 10,000 folders, some 60 ms of one core). Looked at while the
 /// sources are read and the pages planned, which leaves one core idle for tens of
 /// milliseconds, they cost a one-post rebuild little of its time.
 final class OutputSurvey: Sendable {
