@@ -250,24 +250,9 @@ public struct SiteBuilder: Sendable {
     /// previous build is not known.
     static func changedPageKeys(_ pages: [RenderedPage], previous: BuildRecord?) -> [String]? {
         guard let previous else { return nil }
-        var keys: [String] = []
-        // The pages the previous build had too: a reused page is one of them.
-        var kept = 0
-        for page in pages {
-            guard page.reused == nil else {
-                kept += 1
-                continue
-            }
-            let earlier = previous.page(page.path)
-            if earlier != nil { kept += 1 }
-            if earlier?.version != page.version { keys.append(PageVersion.hex(page.key)) }
-        }
-        // Pages are gone only when the previous build had more than this one kept, which
-        // spares a set of every path on the usual rebuild.
-        if previous.pageCount > kept {
-            let paths = Set(pages.map(\.path))
-            for path in previous.pagePaths() where !paths.contains(path) { keys.append(PageVersion.hex(PageVersion.key(ofPath: path))) }
-        }
+        // A reused page kept its version.
+        var keys = pages.filter { $0.reused == nil && previous.page($0.path)?.version != $0.version }.map { PageVersion.hex($0.key) }
+        keys += previous.pagePathsGone(from: pages).map { PageVersion.hex(PageVersion.key(ofPath: $0)) }
         return keys.sorted()
     }
 

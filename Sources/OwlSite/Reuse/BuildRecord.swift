@@ -189,6 +189,16 @@ struct BuildRecord: Sendable {
     /// Every page's path, in no particular order.
     func pagePaths() -> [String] { paths(of: pageRows) }
 
+    /// The paths of this build's pages that `pages`, a later build's, no longer have.
+    func pagePathsGone(from pages: [RenderedPage]) -> [String] {
+        // A reused page was one of this build's. Pages are gone only when this build had more
+        // than stayed, which spares a set of every path on the usual rebuild.
+        let stayed = pages.count { $0.reused != nil || page($0.path) != nil }
+        guard pageCount > stayed else { return [] }
+        let paths = Set(pages.map(\.path))
+        return pagePaths().filter { !paths.contains($0) }
+    }
+
     private func paths(of rows: some Sequence<Row>) -> [String] {
         rows.compactMap { row in
             var reader = BinaryReader(bytes, at: row.entry)

@@ -109,17 +109,8 @@ struct StateFile: Equatable, Sendable {
         // The groups made: all on a first build; else those of the pages rendered and gone.
         var made = [Bool](repeating: previous == nil, count: groupCount)
         if let previous {
-            var stayed = 0
-            for page in pages {
-                if page.reused == nil { made[group(ofKey: page.key)] = true }
-                if page.reused != nil || previous.page(page.path) != nil { stayed += 1 }
-            }
-            // Pages are gone only when the previous build had more than stayed, which spares
-            // a set of every path on the usual rebuild.
-            if previous.pageCount > stayed {
-                let paths = Set(pages.map(\.path))
-                for path in previous.pagePaths() where !paths.contains(path) { made[group(ofKey: PageVersion.key(ofPath: path))] = true }
-            }
+            for page in pages where page.reused == nil { made[group(ofKey: page.key)] = true }
+            for path in previous.pagePathsGone(from: pages) { made[group(ofKey: PageVersion.key(ofPath: path))] = true }
         }
         // The other groups' files, looked up at once.
         var keptGroups: [Int] = []

@@ -102,6 +102,8 @@ public struct BuildFolder: Sendable {
             }
             let key = PageVersion.key(ofPath: patch.page)
             let statePath = StateFile.path(ofKey: key)
+            // A state file that does not read back is written anew with the pages patched
+            // here: a visitor on another page of its group then loads that page again.
             var state = states[statePath]
                 ?? (try? StateFile(decoding: Data(contentsOf: url.appendingPathComponent(statePath)))) ?? StateFile()
             // The versions the state file already names a patch from, when it names this version.
