@@ -133,7 +133,10 @@ struct PageContext {
 
     /// A link to the page of `items[index]`: its `title` and `url`.
     func link(to index: Int, in items: [ContentItem]) -> TemplateValue {
-        items.lending(index) { item in ["title": .text(item.title), "url": .text(url(item.path))] }
+        // The two fields are read where the item lies: lent to a closure that builds the
+        // values, the whole item was copied first.
+        let (title, path) = items.withUnsafeBufferPointer { ($0[index].title, $0[index].path) }
+        return ["title": .text(title), "url": .text(url(path))]
     }
 
     /// A list page's `page.pagination`: its `number`, the page `count`, the `label` that
