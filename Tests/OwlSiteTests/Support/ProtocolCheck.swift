@@ -20,6 +20,7 @@ enum ProtocolCheck {
         var expectedStates: Set<String> = [], expectedPatches: Set<String> = []
         // How many pages found their state in each state file: it holds no other.
         var statedPages: [String: Int] = [:]
+        var stateFiles = StateFiles()
         for file in BuildFolder.regularFiles(in: output.path) where file.hasSuffix(".html") {
             let bytes = try [UInt8](Data(contentsOf: output.appendingPathComponent(file)))
             guard let found = PageScanner.keyAndVersion(in: bytes) else { continue }
@@ -30,8 +31,7 @@ enum ProtocolCheck {
             if found.version != PageVersion.version(ofBlanked: blanked) { problems.append("\(file): version is not the hash of its bytes") }
             let stateFile = StateFile.path(ofKey: found.key)
             expectedStates.insert(stateFile)
-            guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(stateFile).path),
-                  let group = try? StateFile(decoding: data) else {
+            guard let group = stateFiles.read(stateFile, in: output) else {
                 problems.append("\(path): no readable state file \(stateFile)")
                 continue
             }
@@ -61,14 +61,14 @@ enum ProtocolCheck {
         }
         let reserved = SitePath.reservedFolder
         for file in BuildFolder.regularFiles(in: output.path) {
-            if file.hasPrefix("\(reserved)/pages/"), !expectedStates.contains(file) { problems.append("\(file): a state file of no page") }
-            if file.hasPrefix("\(reserved)/pages/"), let data = FileManager.default.contents(atPath: output.appendingPathComponent(file).path),
-               let group = try? StateFile(decoding: data), group.entries.count != statedPages[file] {
-                problems.append("\(file): names pages the build does not have")
-            }
-            if file.hasPrefix("\(reserved)/pages/"), let data = FileManager.default.contents(atPath: output.appendingPathComponent(file).path),
-               let group = try? StateFile(decoding: data), [UInt8](data) != group.bytes() {
-                problems.append("\(file): not as the build writes a state file (order, spacing)")
+            if file.hasPrefix("\(reserved)/pages/") {
+                guard expectedStates.contains(file) else {
+                    problems.append("\(file): a state file of no page")
+                    continue
+                }
+                guard let group = stateFiles.read(file, in: output), let bytes = stateFiles.bytes[file] else { continue }
+                if group.entries.count != statedPages[file] { problems.append("\(file): names pages the build does not have") }
+                if bytes != group.bytes() { problems.append("\(file): not as the build writes a state file (order, spacing)") }
             }
             if file.hasPrefix("\(reserved)/patches/"), !expectedPatches.contains(file) { problems.append("\(file): a patch no state file names") }
         }
@@ -80,6 +80,23 @@ enum ProtocolCheck {
         let key = PageVersion.key(ofPath: path)
         let file = try StateFile(decoding: Data(contentsOf: output.appendingPathComponent(StateFile.path(ofKey: key))))
         return try State(#require(file.entries[key], "\(path) has no state"))
+    }
+}
+
+/// The state files of a build folder, each read and decoded once.
+private struct StateFiles {
+    /// Each file's bytes, by path below the folder, when it could be read.
+    private(set) var bytes: [String: [UInt8]] = [:]
+    private var decoded: [String: StateFile?] = [:]
+
+    /// The state file at `path` below `output`; nil when it cannot be read or decoded.
+    mutating func read(_ path: String, in output: URL) -> StateFile? {
+        if let file = decoded[path] { return file }
+        let data = FileManager.default.contents(atPath: output.appendingPathComponent(path).path)
+        if let data { bytes[path] = [UInt8](data) }
+        let file = data.flatMap { try? StateFile(decoding: $0) }
+        decoded[path] = file
+        return file
     }
 }
 
