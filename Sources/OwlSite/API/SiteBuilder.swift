@@ -122,7 +122,8 @@ public struct SiteBuilder: Sendable {
         let holdsThisBuild = reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
         if !holdsThisBuild {
             writing = true
-            try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders, surveyed: reuse.folderChanges(since:))
+            try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders,
+                             previousFinished: reuse.previous?.finished, surveyed: reuse.folderChanges(since:))
         }
         savingCaches.wait()
         reuse.prune(keeping: buildID)

@@ -94,12 +94,21 @@ final class OutputSurvey: Sendable {
         findings.kept.reserveCapacity(files.count)
         for (path, file) in files {
             let pathHash = BuildRecord.pathHash(path)
-            if let target, target.held.record.file(path, pathHash: pathHash) == file,
-               FileWriter.isKept(path, in: target.folder.descriptor, size: file.size, unchangedSince: target.held.finished) {
-                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
-            } else if FileWriter.isKept(path, in: output.descriptor, size: file.size, unchangedSince: previous.finished) {
-                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: false))
+            // The target's file, when its build left it as the previous build has it.
+            var inTarget: stat?
+            if let target, target.held.record.file(path, pathHash: pathHash) == file {
+                inTarget = FileWriter.regularFileStatus(path, in: target.folder.descriptor)
+                if let status = inTarget, FileWriter.isKept(status, size: file.size, unchangedSince: target.held.finished) {
+                    findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
+                    continue
+                }
             }
+            guard let inOutput = FileWriter.regularFileStatus(path, in: output.descriptor),
+                  FileWriter.isKept(inOutput, size: file.size, unchangedSince: previous.finished) else { continue }
+            // A file the target shares with the previous output (linked to it by the build
+            // that made the output, ``FileWriter``) holds its bytes, though the link changed it since.
+            let isShared = inTarget.map { $0.st_dev == inOutput.st_dev && $0.st_ino == inOutput.st_ino } ?? false
+            findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: isShared))
         }
         if let target, let changes = FolderChanges(holding: target.held.record.filePaths(), in: target.folder.descriptor, finishedAt: target.held.finished) {
             findings.folderChanges = (target.held.record.build, changes)

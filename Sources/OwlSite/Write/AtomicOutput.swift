@@ -94,8 +94,8 @@ struct AtomicOutput {
     /// the same hash and size is left as it is unless it was changed since (by hand, while it
     /// was the output: its change time says so), and what was put into or taken out of its
     /// folders since is deleted or made again (``FolderChanges``). A file that is ``OutputFile/Content/kept``
-    /// and not in the spare is copied from the previous output. Otherwise every file is
-    /// written and anything else deleted.
+    /// and not in the spare is linked to the previous output's (or copied from it, where
+    /// links cannot be made). Otherwise every file is written and anything else deleted.
     ///
     /// Nothing is flushed to disk: an interrupted build (even `kill -9`) leaves the previous
     /// output in place, and what a build wrote reaches the disk as the system writes it back.
@@ -103,8 +103,11 @@ struct AtomicOutput {
     ///
     /// `surveyed` gives the folders of the staging folder whose entries changed since the build
     /// it names finished, when they were looked at before (``OutputSurvey``); nil if not.
+    ///
+    /// `previousFinished` is when the build the output holds finished writing it, when known:
+    /// the files kept from it are then linked rather than copied (``FileWriter``).
     func write(_ files: [String: OutputFile], build: String, records: BuildRecords, prepared: PreparedFolders? = nil,
-               surveyed: (_ build: String) -> FolderChanges? = { _ in nil }) throws {
+               previousFinished: Int? = nil, surveyed: (_ build: String) -> FolderChanges? = { _ in nil }) throws {
         let made = prepared?.wait() ?? []
         let staging: URL
         // Whether the staging folder was made by this build, and so holds no file yet.
@@ -124,7 +127,12 @@ struct AtomicOutput {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             defer { close(folder) }
-            let writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: FileManager.default.fileExists(atPath: output.path) ? output : nil)
+            // Open until the files are written: the writer links and copies from it by descriptor.
+            let previousOutput = OpenFolder(output.path)
+            defer { withExtendedLifetime(previousOutput) {} }
+            let writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: previousOutput.map {
+                FileWriter.PreviousOutput(folder: $0.descriptor, path: output.path, finished: previousFinished)
+            })
             if let held {
                 let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {

@@ -14,12 +14,22 @@ struct FileWriter: Sendable {
     /// The output folder the files are written for, which an error names them in: the
     /// folder written to is a staging folder, gone when the error is seen.
     let outputPath: String
-    /// Where files that are ``OutputFile/Content/kept`` are copied from when the folder
-    /// written to does not hold them: the previous output.
-    let previousOutput: URL?
+    /// Where files that are ``OutputFile/Content/kept`` come from when the folder written to
+    /// does not hold them: the previous output.
+    let previousOutput: PreviousOutput?
+
+    /// The previous output, open, and when the build it holds finished writing it.
+    struct PreviousOutput: Sendable {
+        /// The folder, open: the files kept from it are linked or read relative to it.
+        let folder: Int32
+        let path: String
+        /// A change time (nanoseconds): a file not changed since holds what that build's
+        /// record says. Nil when not known: its files are then copied, and checked as they are.
+        let finished: Int?
+    }
 
     /// A writer into the open folder `root`, at `rootPath`, of files for the output folder at `outputPath`.
-    init(root: Int32, rootPath: String, outputPath: String, previousOutput: URL?) {
+    init(root: Int32, rootPath: String, outputPath: String, previousOutput: PreviousOutput?) {
         self.root = root
         self.rootPath = rootPath
         self.outputPath = outputPath
@@ -30,7 +40,12 @@ struct FileWriter: Sendable {
     /// existing file is overwritten in place and cut to length, not truncated first:
     /// truncating a file to zero makes ext4 write it back on close, which made rewriting a
     /// site I/O-bound. When `makingFolders`, folders missing on the way are made.
+    ///
+    /// A file kept from the previous output is linked to it (``link(_:to:from:isNew:)``).
+    /// So the folder written to may share a file with the previous output, which is served
+    /// meanwhile: a file with more than one link is never written in place, but replaced.
     func write(_ file: OutputFile, to path: String, isNew: Bool = false, makingFolders: Bool = false) throws {
+        if case .kept = file.content, let previousOutput, link(file, to: path, from: previousOutput, isNew: isNew) { return }
         let bytes = try self.bytes(of: file, at: path)
         let descriptor = openat(root, path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | (isNew ? O_EXCL : 0) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -45,16 +60,40 @@ struct FileWriter: Sendable {
             }
             throw cannotWrite(path)
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw cannotWrite(path) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0 else {
             close(descriptor)
+            throw cannotWrite(path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+            close(descriptor)
+            // Not a regular file (put there by hand): it goes. A file linked elsewhere (to the
+            // previous output's) is unlinked here only, and written as a new file.
+            let isLinked = status.st_mode & S_IFMT == S_IFREG
+            if isLinked, unlinkat(root, path, 0) == 0 { return try write(file, to: path, isNew: true) }
             try? FileManager.default.removeItem(atPath: rootPath + "/" + path)
             return try write(file, to: path, isNew: false)
         }
+        defer { close(descriptor) }
         guard FileBytes.write(bytes, to: descriptor) else { throw cannotWrite(path) }
         guard isNew || ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw cannotWrite(path) }
+    }
+
+    /// Puts the previous output's file at `path` in place as a hard link to it, when it is
+    /// still as its build left it; false when it is not or cannot be linked (a file system
+    /// without links), and its bytes are then copied (``bytes(of:at:)`` says what is wrong).
+    ///
+    /// Linked, not copied: a rebuild into a new folder (the first after a cold build, when
+    /// there is no spare yet) copied every page of the site, a gigabyte at 100,000 posts, to
+    /// change one. The two folders then share those files, which neither writes in place.
+    /// The link changes the file's change time, so the previous output's files look changed
+    /// since its build; ``OutputSurvey`` knows a file the two folders share by its inode.
+    private func link(_ file: OutputFile, to path: String, from previous: PreviousOutput, isNew: Bool) -> Bool {
+        guard let finished = previous.finished, let status = Self.regularFileStatus(path, in: previous.folder),
+              Self.isKept(status, size: file.size, unchangedSince: finished) else { return false }
+        // What the folder holds there goes first; a folder in the way fails the link, and the copy deletes it.
+        if !isNew { unlinkat(root, path, 0) }
+        return linkat(previous.folder, path, root, path, 0) == 0
     }
 
     /// Makes the folders on the way to `path` that are missing (another thread may be making
@@ -77,7 +116,7 @@ struct FileWriter: Sendable {
             // Copied: the folder written into does not hold them after all, or holds others.
             guard let previousOutput, let bytes = Self.regularFileContents(previousOutput.path + "/" + path),
                   bytes.count == file.size, XXH64.hash(bytes) == file.hash else {
-                throw SiteError(file: previousOutput?.appendingPathComponent(path).path ?? path,
+                throw SiteError(file: previousOutput.map { $0.path + "/" + path } ?? path,
                                 "changed while the site was being built; build again")
             }
             return bytes
@@ -98,14 +137,20 @@ struct FileWriter: Sendable {
     /// Whether the file at `path` below the open folder `root` is there at `size` and
     /// unchanged since the build that finished at `finished` left it.
     static func isKept(_ path: String, in root: Int32, size: Int, unchangedSince finished: Int) -> Bool {
+        regularFileStatus(path, in: root).map { isKept($0, size: size, unchangedSince: finished) } ?? false
+    }
+
+    /// The status of the regular file at `path` below the open folder `root` (not following
+    /// a link); nil when there is none.
+    static func regularFileStatus(_ path: String, in root: Int32) -> stat? {
         var status = stat()
-        return fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && isKept(status, size: size, unchangedSince: finished)
+        guard fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return status
     }
 
     /// Whether a file with `status` is as the build that finished at `finished` left it
     /// (``now()`` gives a `finished` that a later change's time is always after).
-    private static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
+    static func isKept(_ status: stat, size: Int, unchangedSince finished: Int) -> Bool {
         Int(status.st_size) == size && changeTime(status) <= finished
     }
 
