@@ -7,24 +7,27 @@ import TestSupport
 /// what a build without any cache writes from the same sources (the pages' state files and
 /// patches aside, which depend on the pages' earlier versions).
 @Suite struct SpareUpdateTests {
-    /// Builds `site` with its cache, and a copy of its previous output without one.
-    private func buildBoth(_ site: SiteFixture, twin: URL) throws {
+    /// Builds `site` with its cache, and a copy of its previous output without one. When
+    /// `writingAsItRenders`, every rebuild writes its pages into the spare as they render.
+    private func buildBoth(_ site: SiteFixture, twin: URL, writingAsItRenders: Bool = false) throws {
         try? FileManager.default.removeItem(at: twin)
         if FileManager.default.fileExists(atPath: site.output.path) {
             try FileManager.default.copyItem(at: site.output, to: twin)
         }
-        let cached = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        var options = BuildOptions(source: site.root, quiet: true)
+        if writingAsItRenders { options.writesAsItRendersFrom = 0 }
+        let cached = try SiteBuilder(options: options).build()
         let uncached = try SiteBuilder(options: BuildOptions(source: site.root, output: twin, quiet: true, incremental: false)).build()
         #expect(cached.pageCount == uncached.pageCount)
     }
 
-    @Test func randomEditsThroughTheSpareEqualBuildsWithoutCache() throws {
+    @Test(arguments: [false, true]) func randomEditsThroughTheSpareEqualBuildsWithoutCache(writingAsItRenders: Bool) throws {
         let site = try SiteFixture()
         defer { site.remove() }
         let twin = site.root.appendingPathComponent("twin")
         var random = SeededGenerator(seed: 23)  // 16 steps that make every kind of edit at least twice
         var posts = ["first", "second", "third", "fourth"]
-        try buildBoth(site, twin: twin)
+        try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
         for step in 0..<16 {
             switch random.next() % 6 {
             case 0:
@@ -47,7 +50,7 @@ import TestSupport
             default:
                 try? FileManager.default.removeItem(at: site.root.appendingPathComponent("static/files"))
             }
-            try buildBoth(site, twin: twin)
+            try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
             #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
                 .differences(from: FolderSnapshot(twin, excluding: AtomicBuildTests.buildDependent)).isEmpty, "step \(step)")
         }
@@ -120,5 +123,31 @@ import TestSupport
         _ = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
         #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
             .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+    }
+
+    /// A rebuild that writes its pages into the spare as they render, and then fails, leaves
+    /// the output as it was; the next build writes the spare whole.
+    @Test func aRebuildThatFailsAfterWritingPagesLeavesTheOutputAndTheNextBuildWhole() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        var options = BuildOptions(source: site.root, quiet: true)
+        options.writesAsItRendersFrom = 0
+        let builder = SiteBuilder(options: options)
+        _ = try builder.build()
+        try site.write("content/posts/first.md", "---\ntitle: One\ndate: 2022-01-05\n---\n")
+        _ = try builder.build()  // the spare now holds the first build
+        let before = FolderSnapshot(site.output, excluding: [])
+        // A file in a page's place fails the build once its pages are rendered (and written).
+        try site.write("static/posts/second/index.html", "in the way")
+        try site.write("content/posts/first.md", "---\ntitle: Two\ndate: 2022-01-05\n---\n")
+        #expect(throws: SiteError.self) { try builder.build() }
+        #expect(FolderSnapshot(site.output, excluding: []).differences(from: before).isEmpty, "the output is as it was")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts"))
+        _ = try builder.build()
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+        #expect(try site.page("posts/first/index.html").contains("Two"))
     }
 }

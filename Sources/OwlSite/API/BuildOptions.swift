@@ -20,6 +20,13 @@ public struct BuildOptions: Sendable {
     /// of owl-site may render the same sources differently, so its pages and Markdown are
     /// rendered afresh. By default, the running executable (its size, change time and inode).
     public var renderer: String
+    /// A rebuild that renders at least this many pages writes each into the folder it builds
+    /// as soon as it is rendered, as a first build does, rather than holding every page's
+    /// bytes until the end: a rebuild that rendered all of 100,000 pages (after a change of
+    /// theme or settings, or with a new owl-site) peaked at 1.76 GB, twice a cold build.
+    /// Fewer pages take little memory, and a build that fails after writing some leaves the
+    /// next one the spare to write whole (``AtomicOutput/prepareSpare(records:)``).
+    var writesAsItRendersFrom = 1_000
 
     /// Options for building `source` into `output` (default: `public/` inside the source).
     public init(

@@ -60,7 +60,7 @@ public struct SiteBuilder: Sendable {
         // Plan the pages.
         var plan = try SitePlan(content: sources.content, templates: sources.templates)
         // A first build writes every file: their folders are made while the pages render.
-        let preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
+        var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
 
@@ -76,8 +76,13 @@ public struct SiteBuilder: Sendable {
         let rendering: Rendering
         do {
             // Render what changed, each page with its own files (its patches); take the
-            // rest from the previous build. A first build writes each page as it comes.
-            rendering = try render(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse,
+            // rest from the previous build. A first build writes each page as it comes, and
+            // so does a rebuild that renders many.
+            let work = try pageWork(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
+            if preparedFolders == nil, work.renderCount >= options.writesAsItRendersFrom {
+                preparedFolders = output.prepareSpare(records: reuse.records)
+            }
+            rendering = try render(plan, work: work, sources: sources, reuse: reuse,
                                    writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
         } catch {
             siteFiles.wait()
@@ -118,8 +123,9 @@ public struct SiteBuilder: Sendable {
             reuse.save(build: buildID, files: recordFiles, pages: recordPages)
         }
         // A build id hashes every file: when the output already holds this build, the files it
-        // would write are the files it has (unless some were changed by hand).
-        let holdsThisBuild = reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
+        // would write are the files it has (unless some were changed by hand). Pages written
+        // as they rendered are swapped in all the same, which leaves the spare's record whole.
+        let holdsThisBuild = preparedFolders == nil && reuse.previous.map { $0.record.build == buildID && output.holdsUnchanged($0) } ?? false
         if !holdsThisBuild {
             writing = true
             try output.write(files, build: buildID, records: reuse.records, prepared: preparedFolders,
@@ -175,13 +181,28 @@ public struct SiteBuilder: Sendable {
         let renderedCount: Int
     }
 
-    /// Renders the pages of `plan` whose inputs changed, or whose files the output no longer
-    /// holds as the previous build left them, and makes their patches; takes
-    /// the others from the previous build. The files of a page rendered are written into
-    /// `prepared`, when given, as soon as they are made: a first build then never holds
-    /// every page's bytes at once (they were most of its memory).
-    private func render(_ plan: SitePlan, sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?,
-                        savingCaches: DispatchGroup, progress: ProgressLine) throws -> Rendering {
+    /// What a build renders and what it takes from the previous build: every page's path
+    /// and key (the plan's pages, then the not-found page unless the site brings its own), the
+    /// pages reused with their files, and the plan's pages to render.
+    struct PageWork: Sendable {
+        /// The hash of what every page depends on (``PageKey/site(templates:config:plan:renderer:)``).
+        let site: UInt64
+        /// Each item's source, by index (``PageKey/sources(of:)``).
+        let itemSources: [UInt64]
+        let paths: [String]
+        let keys: [UInt64]
+        /// The pages taken from the previous build with their files, by index in `paths`; nil for one to render.
+        var reused: [(page: RenderedPage, files: PageFiles)?]
+        /// The plan's pages to render, by index, those with the longest lists first.
+        let stale: [Int]
+
+        /// How many pages are rendered (the not-found page among them unless it is reused).
+        var renderCount: Int { reused.count { $0 == nil } }
+    }
+
+    /// The pages of `plan` whose inputs changed, or whose files the output no longer holds as
+    /// the previous build left them, are rendered; the others are taken from the previous build.
+    private func pageWork(_ plan: SitePlan, sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse) throws -> PageWork {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
         let itemSources = PageKey.sources(of: plan)
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
@@ -192,7 +213,7 @@ public struct SiteBuilder: Sendable {
         }
         // A reused page and its files are made here, on both cores: one by one after the
         // rendering, they took 10 ms of a one-post rebuild of 10,000 pages.
-        var reused = try Array(paths.indices).concurrentMap { index -> (page: RenderedPage, files: PageFiles)? in
+        let reused = try Array(paths.indices).concurrentMap { index -> (page: RenderedPage, files: PageFiles)? in
             let path = paths[index]
             guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]) else { return nil }
             let filePaths = PageFiles.paths(of: page, path: path)
@@ -202,6 +223,20 @@ public struct SiteBuilder: Sendable {
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)
         let stale = plan.pages.indices.filter { reused[$0] == nil }.sorted { cellCounts[$0] > cellCounts[$1] }
+        return PageWork(site: site, itemSources: itemSources, paths: paths, keys: keys, reused: reused, stale: stale)
+    }
+
+    /// Renders the pages `work` names, and makes their patches; takes the others as `work`
+    /// has them. The files of a page rendered are written into `prepared`, when given, as
+    /// soon as they are made: a build that renders every page then never holds every
+    /// page's bytes at once (they were most of its memory).
+    private func render(_ plan: SitePlan, work: consuming PageWork, sources: Sources, reuse: BuildReuse, writingTo prepared: AtomicOutput.PreparedFolders?,
+                        savingCaches: DispatchGroup, progress: ProgressLine) throws -> Rendering {
+        let (site, itemSources, paths, keys, stale) = (work.site, work.itemSources, work.paths, work.keys, work.stale)
+        // Moved out, not shared: each is taken out of it below.
+        var reused: [(page: RenderedPage, files: PageFiles)?] = []
+        swap(&reused, &work.reused)
+        let hasNotFoundPage = paths.count > plan.pages.count
         let cellReuse = reuse.cellCache.map { PageRenderer.CellReuse(cache: $0, naming: CellCache.Naming(site: site), sources: itemSources) }
         let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] }, reuse: cellReuse)
         // The cells are kept for the next build on the other core, while the pages render.

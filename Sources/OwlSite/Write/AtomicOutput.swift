@@ -27,16 +27,25 @@ struct AtomicOutput {
     /// parent takes the system longer than writing their files, one folder at a time. Pages
     /// are written into it as soon as they are rendered (``writeNow(_:)``), so that a build
     /// does not hold every page's bytes until the end: they were most of its memory.
+    ///
+    /// A rebuild that renders many pages writes them as they come too, into the spare
+    /// (``prepareSpare(records:)``), which it then updates as a rebuild does.
     final class PreparedFolders: Sendable {
         fileprivate let staging: URL
         /// The folders made, or none when making one failed (the write makes them, or says why).
         fileprivate let made: HandOver<Set<String>>
+        /// Whether the staging folder is new, and so holds nothing but the folders made; else
+        /// it is the spare, and `held` the build it held (as it was when that build finished).
+        fileprivate let isNew: Bool
+        fileprivate let held: BuildRecords.HeldBuild?
         /// The staging folder, open, for the pages written before the rest.
         private let writer: FileWriter
 
-        fileprivate init(staging: URL, made: HandOver<Set<String>>, output: URL) throws {
+        fileprivate init(staging: URL, made: HandOver<Set<String>>, output: URL, isNew: Bool = true, held: BuildRecords.HeldBuild? = nil) throws {
             self.staging = staging
             self.made = made
+            self.isNew = isNew
+            self.held = held
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             writer = FileWriter(root: folder, rootPath: staging.path, outputPath: output.path, previousOutput: nil)
@@ -54,10 +63,34 @@ struct AtomicOutput {
         /// holds them (``OutputFile/Content/kept(inStaging:)``), without their bytes.
         func writeNow(_ files: [(path: String, file: OutputFile)]) throws -> [(path: String, file: OutputFile)] {
             try files.map { path, file in
-                try writer.write(file, to: path, isNew: true, makingFolders: true)
+                try writer.write(file, to: path, isNew: isNew, makingFolders: true)
                 return (path, file.keptInStaging)
             }
         }
+    }
+
+    /// For a rebuild that renders many pages: turns the spare into this build's staging folder
+    /// now, so that pages are written into it as they render (``PreparedFolders/writeNow(_:)``)
+    /// and their bytes not held until the end; nil when there is no spare. Give the result to
+    /// ``write(_:build:records:prepared:previousFinished:surveyed:)``, or to ``discard(_:)``.
+    ///
+    /// From here on the records say the spare holds no known build, as they do once a write
+    /// into it starts: a build that fails after this leaves a folder the next build writes
+    /// whole (pages written as they rendered look like changes by hand).
+    func prepareSpare(records: BuildRecords) -> PreparedFolders? {
+        guard let spare, (try? makeFolder(parent)) != nil else { return nil }
+        let held = records.held(by: spare)
+        let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
+        guard rename(spare.path, staging.path) == 0 else { return nil }
+        if held != nil || records.folder != nil { records.remember(staging, holding: nil) }
+        // Other folders earlier builds left go, as when the write takes the spare.
+        // (By name: a URL made of a folder's path may end with a slash where the other does not.)
+        for leftover in leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old") where leftover.lastPathComponent != staging.lastPathComponent {
+            try? FileManager.default.removeItem(at: leftover)
+        }
+        let made = HandOver<Set<String>>()
+        made.put([])
+        return try? PreparedFolders(staging: staging, made: made, output: output, isNew: false, held: held)
     }
 
     /// When there is no output yet, nor any folder an earlier build left beside it, makes
@@ -77,11 +110,16 @@ struct AtomicOutput {
         return prepared
     }
 
-    /// Gives up `prepared`, for a build that ends without writing: it holds nothing but
-    /// empty folders and the pages written so far, and is deleted.
+    /// Gives up `prepared`, for a build that ends without writing: a new folder holds nothing
+    /// but empty folders and the pages written so far, and is deleted; the spare stays, for
+    /// the next build to write into.
     func discard(_ prepared: PreparedFolders) {
         _ = prepared.wait()
-        try? FileManager.default.removeItem(at: prepared.staging)
+        if prepared.isNew {
+            try? FileManager.default.removeItem(at: prepared.staging)
+        } else {
+            keepAsSpare(prepared.staging)
+        }
     }
 
     /// Writes `files` (path below the output → file), the output of `build`, and puts them in
@@ -112,18 +150,18 @@ struct AtomicOutput {
         let staging: URL
         // Whether the staging folder was made by this build, and so holds no file yet.
         let isNew: Bool
+        let held: BuildRecords.HeldBuild?
         if let prepared {
-            staging = prepared.staging
-            isNew = true
+            (staging, isNew, held) = (prepared.staging, prepared.isNew, prepared.held)
         } else {
             try makeFolder(parent)
             staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
             isNew = try prepare(staging)
-        }
-        do {
-            let held = isNew ? nil : records.held(by: staging)
+            held = isNew ? nil : records.held(by: staging)
             // From here on the folder holds no known build until it holds this one.
             if !isNew, held != nil || records.folder != nil { records.remember(staging, holding: nil) }
+        }
+        do {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw SiteError(file: output.path, "cannot open \(staging.path): \(String(cString: strerror(errno)))") }
             defer { close(folder) }
@@ -150,8 +188,9 @@ struct AtomicOutput {
                 if !isNew { try prune(staging, keeping: files) }
                 try makeFolders(FileTree.folders(holding: files.keys).subtracting(made), in: staging)
                 _ = try Array(files).concurrentMap { path, file in
-                    // Written already, as soon as it was rendered (``PreparedFolders/writeNow(_:)``).
-                    if isNew, case .kept(inStaging: true) = file.content { return }
+                    // Written already, as soon as it was rendered (``PreparedFolders/writeNow(_:)``):
+                    // with no build known in the folder, nothing else is kept in it.
+                    if case .kept(inStaging: true) = file.content { return }
                     try writer.write(file, to: path, isNew: isNew)
                 }
             }
@@ -206,11 +245,10 @@ struct AtomicOutput {
         }
         _ = try Array(entries.indices).concurrentMap { index in
             let (path, file) = entries[index]
-            if let old = heldEntries[index]?.file, old == file.record {
-                // Checked already, when the build decided to keep it.
-                if case .kept(inStaging: true) = file.content { return }
-                if FileWriter.isKept(path, in: writer.root, size: file.size, unchangedSince: held.finished) { return }
-            }
+            // Checked already, when the build decided to keep it; or written as it rendered.
+            if case .kept(inStaging: true) = file.content { return }
+            if let old = heldEntries[index]?.file, old == file.record,
+               FileWriter.isKept(path, in: writer.root, size: file.size, unchangedSince: held.finished) { return }
             try writer.write(file, to: path)
         }
     }
