@@ -31,9 +31,12 @@ enum BuildBenchmarks {
             for round in 1...coldRounds {
                 try? FileManager.default.removeItem(at: site.appendingPathComponent(".owl-cache"))
                 let output = site.appendingPathComponent("public-\(round)")
+                settle()
                 owlRuns.append(try owlBuild(site: site, output: output))
                 if tree == nil { tree = try BuildTree(roots: [(output, "public"), (site.appendingPathComponent(".owl-cache"), ".owl-cache")]) }
+                settle()
                 floorRuns.append(try FileSystemFloor.make(tree!, in: work.appendingPathComponent("floor-\(round)").path))
+                settle()
                 hugoRuns.append(try measure(["hugo", "-s", hugo.path, "-d", work.appendingPathComponent("hugo-public-\(round)").path, "--quiet"]))
             }
             let owl = median(owlRuns), hugoRun = median(hugoRuns), floor = DiffBenchmarks.median(floorRuns)
@@ -44,8 +47,8 @@ enum BuildBenchmarks {
             let rebuild = { try owlBuild(site: site, output: output) }
             let warm = try rebuild()
 
-            // The first edit after a cold build writes every file (there is no spare output
-            // folder yet); from the next one on, the spare is updated in place.
+            // The first edit after a cold build makes the spare output folder (the pages it
+            // keeps linked to the output's); from the next one on, the spare is updated in place.
             func editOnePost(_ number: Int) throws -> Figures {
                 let post = site.appendingPathComponent(String(format: "content/posts/post-%05d.md", number))
                 var text = try String(contentsOf: post, encoding: .utf8)
@@ -99,7 +102,16 @@ enum BuildBenchmarks {
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
         // rm, not FileManager: millions of files (bench-scale) go in a minute, not ten.
         try? shell("rm", "-rf", folder.path)
+        // Written out, so that the freed inodes wait one minute, not six.
+        settle()
         try? Data().write(to: deletedStamp)
+    }
+
+    /// Writes what the system holds for the disk (`sync`) before a timed build: otherwise the
+    /// last build's gigabyte at 100,000 posts is written back during the next, which pays for
+    /// it (a cold build of 100,000 posts took 10.5 s after a `sync`, 12.7 s right after another).
+    static func settle() {
+        sync()
     }
 
     /// Waits until the benchmark's files were deleted over a minute ago.

@@ -65,14 +65,18 @@ enum ScaleBenchmarks {
             let cache = site.appendingPathComponent(".owl-cache")
             try? FileManager.default.removeItem(at: cache)
             let output = work.appendingPathComponent("public-\(round)")
+            // Each timed build starts with the previous one's writes on the disk (``BuildBenchmarks/settle()``).
+            BuildBenchmarks.settle()
             let owl = try BuildBenchmarks.owlBuild(site: site, output: output)
             owlRuns.append(owl)
             // What the first build wrote, read once: the floor makes it again each round.
             if tree == nil { tree = try BuildTree(roots: [(output, "public"), (cache, ".owl-cache")]) }
+            BuildBenchmarks.settle()
             let floor = try FileSystemFloor.make(tree!, in: work.appendingPathComponent("floor-\(round)").path)
             floorRuns.append(floor)
             print(row(size: size, label: "owl-site \(round)", owl, floor: floor))
             if size <= hugoLimit {
+                BuildBenchmarks.settle()
                 let hugo = try BuildBenchmarks.measure(["hugo", "-s", hugoSite.path, "--contentDir", site.appendingPathComponent("content").path,
                                                         "-d", work.appendingPathComponent("hugo-public-\(round)").path, "--quiet"])
                 hugoRuns.append(hugo)
