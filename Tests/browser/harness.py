@@ -150,6 +150,11 @@ class BrowserTest(unittest.TestCase):
             self.builds.build(site)
         self.serve(self.builds.build(new_site))
         result = self.refresh()
+        if expect == 'reloaded' and result == 'current' and self.outcome.get('loaded') == 'reload':
+            # The page had reloaded onto the new build before this refresh ran (owl.js also
+            # refreshes on its own, when the tab becomes visible), so this one finds it
+            # current: the page moved by a reload, as asked. Seen once in a long run.
+            result = 'reloaded'
         got = self.html()
         self.assertEqual(result, expect, f'outcome: {self.outcome}, browser console: {self.console}')
         if expect == 'patched':
