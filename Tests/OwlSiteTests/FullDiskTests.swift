@@ -130,8 +130,14 @@ struct SmallDisk {
 
     /// Unmounts it and deletes its folder. Unmounting fails while a file on it is still
     /// open, which a build must not leave: then the test fails, and it is detached lazily.
+    /// A build hands its report over before its thread has let go of everything (its
+    /// cache files mapped, its folders open), so a file still open is waited for a while.
     func unmount(recordingFailure: Bool = true) {
-        let result = try? Self.run("umount", [root.path])
+        var result = try? Self.run("umount", [root.path])
+        for _ in 0..<20 where result?.status != 0 {
+            usleep(100_000)
+            result = try? Self.run("umount", [root.path])
+        }
         if result?.status != 0 {
             if recordingFailure { Issue.record("cannot unmount \(root.path) (a file on it still open?): \(result?.standardError ?? "")") }
             _ = try? Self.run("umount", ["-l", root.path])
