@@ -88,6 +88,8 @@ struct FileWriter: Sendable {
     /// change one. The two folders then share those files, which neither writes in place.
     /// The link changes the file's change time, so the previous output's files look changed
     /// since its build; ``OutputSurvey`` knows a file the two folders share by its inode.
+    /// (Deleting the link does too: after a build that fails while writing, the next one
+    /// renders the output's pages again rather than trust them.)
     private func link(_ file: OutputFile, to path: String, from previous: PreviousOutput, isNew: Bool) -> Bool {
         guard let finished = previous.finished, let status = Self.regularFileStatus(path, in: previous.folder),
               Self.isKept(status, size: file.size, unchangedSince: finished) else { return false }
