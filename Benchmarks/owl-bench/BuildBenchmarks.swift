@@ -107,9 +107,9 @@ enum BuildBenchmarks {
         try? Data().write(to: deletedStamp)
     }
 
-    /// Writes what the system holds for the disk (`sync`) before a timed build: otherwise the
-    /// last build's gigabyte at 100,000 posts is written back during the next, which pays for
-    /// it (a cold build of 100,000 posts took 10.5 s after a `sync`, 12.7 s right after another).
+    /// Writes what the system holds for the disk (`sync`) before a timed build, so that no
+    /// round pays for writing back what the one before left in memory (a gigabyte at 100,000
+    /// posts): it makes rounds alike, not faster (docs/performance.md).
     static func settle() {
         sync()
     }
