@@ -61,6 +61,27 @@ import TestSupport
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in SharedBytes(encoded.segmentBytes.dropLast()) } }
     }
 
+    /// A segment is checked page by page: a damaged byte in one page's entries leaves the
+    /// record and the other pages in use, and that page's entries are known to be damaged.
+    @Test func aDamagedEntryIsFoundWhereItIsUsed() throws {
+        let pages = (0..<3).map { number in
+            BuildRecord.Page(key: UInt64(number), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3], output: .init(hash: 1, size: 2),
+                             history: SharedBytes(Array("{\"page\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: UInt8(number), count: 40)))
+        }
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: Dictionary(uniqueKeysWithValues: pages.enumerated().map { ("/p\($0)/", $1) }),
+                                         newSegment: "ab-1")
+        let intact = try BuildRecord(decoding: SharedBytes(encoded.record)) { _ in SharedBytes(encoded.segmentBytes) }
+        let damagedPage = try #require(intact.page("/p1/"))
+        var segment = encoded.segmentBytes
+        segment[damagedPage.binary.startIndex + 5] ^= 0x20
+        let record = try BuildRecord(decoding: SharedBytes(encoded.record)) { _ in SharedBytes(segment) }
+        for number in 0..<3 {
+            let page = try #require(record.page("/p\(number)/"), "the record is read, damaged segment and all")
+            #expect(page.hasIntactEntries == (number != 1), "page \(number)")
+            #expect(try #require(intact.page("/p\(number)/")).hasIntactEntries)
+        }
+    }
+
     /// Records of successive builds share segments: a page taken unchanged points to the
     /// entries an earlier build wrote, a new segment holds only what changed, and no record
     /// needs more than the limit of segments however many builds went before.

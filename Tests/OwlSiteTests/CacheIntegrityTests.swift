@@ -58,6 +58,32 @@ import TestSupport
         #expect(FolderSnapshot(site.output).differences(from: FolderSnapshot(clean)).isEmpty)
     }
 
+    /// A byte flipped in every segment (the pages' older versions) leaves the record in use:
+    /// the pages that did not change are kept, and the pages follow the protocol (a page
+    /// whose entries were damaged has no patch from them: its visitors reload).
+    @Test func aDamagedSegmentLeavesTheRecordInUse() throws {
+        let site = try siteWithHistory { _ in }
+        defer { site.remove() }
+        let builds = site.root.appendingPathComponent(".owl-cache/builds")
+        let segments = try FileManager.default.contentsOfDirectory(atPath: builds.path).filter { $0.hasSuffix(".blobs") }
+        #expect(!segments.isEmpty)
+        for name in segments {
+            let file = builds.appendingPathComponent(name)
+            var bytes = try [UInt8](Data(contentsOf: file))
+            guard bytes.count > 16 else { continue }
+            bytes[(bytes.count - 8) / 2] ^= 0x20
+            try Data(bytes).write(to: file)
+        }
+        try lastEdit(site)
+        let report = try build(site)
+        #expect(report.renderedPageCount < report.pageCount, "pages are kept from the record")
+        let clean = try cleanOutput(of: site)
+        let differences = FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent))
+        #expect(differences.isEmpty, "\(differences.prefix(3))")
+        #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
+    }
+
     /// One cache file damaged at a time (a flipped byte, cut short, emptied, a folder or a
     /// FIFO in its place): the pages equal a clean build's and follow the protocol.
     @Test func eachDamagedCacheFileIsRebuilt() throws {

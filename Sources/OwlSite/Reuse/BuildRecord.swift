@@ -40,7 +40,38 @@ struct BuildRecord: Sendable {
         var binary: SharedBytes
         /// Where `history` and `binary` are kept, when they were read from a record: a record
         /// of a later build that takes the page unchanged points there again.
-        var stored: Stored? = nil
+        var stored: Stored?
+        /// The hash of `history` and then `binary` when they were made: a segment is not
+        /// checked as a whole when its record is read (hundreds of megabytes at 100,000
+        /// pages, hashed on every build), but page by page, when a page's entries are used
+        /// (``hasIntactEntries``).
+        let entriesHash: UInt64
+
+        /// A page whose entries hash to `entriesHash`; made from them when not given.
+        init(key: UInt64, file: String, version: UInt64, carriesVersion: Bool, from: [UInt64], output: File,
+             history: SharedBytes, binary: SharedBytes, stored: Stored? = nil, entriesHash: UInt64? = nil) {
+            self.key = key
+            self.file = file
+            self.version = version
+            self.carriesVersion = carriesVersion
+            self.from = from
+            self.output = output
+            self.history = history
+            self.binary = binary
+            self.stored = stored
+            self.entriesHash = entriesHash ?? Self.hash(history: history, binary: binary)
+        }
+
+        /// Whether `history` and `binary` are as they were made: a damaged segment is never
+        /// read as a page's versions.
+        var hasIntactEntries: Bool { Self.hash(history: history, binary: binary) == entriesHash }
+
+        private static func hash(history: SharedBytes, binary: SharedBytes) -> UInt64 {
+            var hasher = ContentHasher()
+            hasher.update(with: history)
+            hasher.update(with: binary)
+            return hasher.hash.value
+        }
     }
 
     /// The segment file that keeps a page's history and manifest entry (of `segmentSize`
@@ -67,7 +98,8 @@ struct BuildRecord: Sendable {
     }
 
     /// 7: pages share state files (``StateFile``), which the record lists with the other files.
-    private static let formatVersion = 7
+    /// 8: each page's entry holds the hash of its entries in the segment (``Page/entriesHash``).
+    private static let formatVersion = 8
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their
@@ -139,7 +171,8 @@ struct BuildRecord: Sendable {
               let carriesVersion = try? reader.bool(), let fromCount = try? reader.count(),
               let from = try? (0..<fromCount).map({ _ in try reader.uint64() }),
               let index = try? reader.int(), segments.indices.contains(index),
-              let start = try? reader.int(), let historyCount = try? reader.int(), let binaryCount = try? reader.int() else { return nil }
+              let start = try? reader.int(), let historyCount = try? reader.int(), let binaryCount = try? reader.int(),
+              let entriesHash = try? reader.uint64() else { return nil }
         let (name, segment) = segments[index]
         // Compared without sums: the numbers come from a file, and may be anything.
         guard start >= 0, historyCount >= 0, binaryCount >= 0, start <= segment.count, historyCount <= segment.count - start,
@@ -149,7 +182,7 @@ struct BuildRecord: Sendable {
             output: File(hash: row.hash, size: row.size),
             history: segment[start..<(start + historyCount)],
             binary: segment[(start + historyCount)..<(start + historyCount + binaryCount)],
-            stored: Stored(segment: name, segmentSize: segment.count)
+            stored: Stored(segment: name, segmentSize: segment.count), entriesHash: entriesHash
         )
     }
 
@@ -299,7 +332,7 @@ struct BuildRecord: Sendable {
         var entries = BinaryWriter()
         // About what the entries take (a path, and a page's key, file, version and history):
         // reserved once, rather than grown by doubling at the end of a build, when it peaks.
-        entries.reserve(files.count * 64 + pages.count * 160)
+        entries.reserve(files.count * 64 + pages.count * 168)
         var fileRows: [Row] = [], pageRows: [Row] = []
         fileRows.reserveCapacity(files.count)
         pageRows.reserveCapacity(pages.count)
@@ -333,6 +366,8 @@ struct BuildRecord: Sendable {
             }
             entries.int(page.history.count)
             entries.int(page.binary.count)
+            // Carried over as it was made, not made again: damaged entries stay found out.
+            entries.uint64(page.entriesHash)
         }
         var out = BinaryWriter()
         out.int(formatVersion)

@@ -15,12 +15,14 @@ struct BuildRecords: Sendable {
         folder = cacheFolder?.appendingPathComponent("builds")
     }
 
-    /// The record of `build`, nil when there is none or it cannot be read (its checksum,
-    /// format version or any of its segments' checksums do not check out).
+    /// The record of `build`, nil when there is none or it cannot be read (its checksum or
+    /// format version do not check out, or a segment is missing or of another size). The
+    /// segments are checked page by page, when a page's entries are used
+    /// (``BuildRecord/Page/hasIntactEntries``).
     func load(_ build: String) -> BuildRecord? {
         guard let folder, BuildRecord.isSegmentName(build),
               let bytes = CacheFile.read(folder.appendingPathComponent("\(build).bin").path),
-              let record = try? BuildRecord(decoding: bytes, segment: { CacheFile.read(folder.appendingPathComponent("\($0).blobs").path) }),
+              let record = try? BuildRecord(decoding: bytes, segment: { CacheFile.mapUnchecked(folder.appendingPathComponent("\($0).blobs").path) }),
               record.build == build else { return nil }
         return record
     }

@@ -36,6 +36,15 @@ enum CacheFile {
         return body.withUnsafeBytes { XXH64.hash($0) } == stored ? body : nil
     }
 
+    /// The bytes of the cache file at `path` without their checksum, mapped into memory and
+    /// not checked: for a file whose parts carry hashes of their own, checked when each is
+    /// used (a record's segments, ``BuildRecord/Page/entriesHash``). Nil when there is no
+    /// regular file there, or one too short to hold a checksum.
+    static func mapUnchecked(_ path: String) -> SharedBytes? {
+        guard let bytes = SharedBytes(mappingFile: path), bytes.count >= checksumSize else { return nil }
+        return bytes[0..<(bytes.count - checksumSize)]
+    }
+
     /// The size of the checksum at the end of every cache file.
     static let checksumSize = 8
 

@@ -30,7 +30,8 @@ struct PageFiles: Sendable {
     /// page can be patched from.
     init(rendered page: RenderedPage, key: UInt64, previous: BuildRecord.Page?, keeping limit: Int) throws {
         var history = PageHistory()
-        if let previous, let earlier = try? PageHistory(decoding: previous.history) {
+        // Versions whose entries were damaged in the cache are not known: no patch from them.
+        if let previous, previous.hasIntactEntries, let earlier = try? PageHistory(decoding: previous.history) {
             history = previous.version == page.version
                 ? earlier : earlier.after(leaving: previous.version, manifest: previous.binary, for: page.version, keeping: limit)
         }
