@@ -23,7 +23,7 @@ import TestSupport
                 )
             }
         }
-        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: "ab-1")
         let record = try BuildRecord(decoding: SharedBytes(encoded.record)) { $0 == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(record.build == "00000000000000ab" && record.pageCount == pages.count)
         for (path, file) in files { #expect(record.file(path) == file) }
@@ -51,7 +51,7 @@ import TestSupport
     @Test func damagedBytesAreRefused() {
         let page = BuildRecord.Page(key: 1, file: "index.html", version: 7, carriesVersion: true, from: [3, 5], output: .init(hash: 1, size: 2),
                                     history: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
-        let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2)], pages: ["/": page], newSegment: "ab-1")
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2)], pages: [(path: "/", page: page)], newSegment: "ab-1")
         let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(throws: Never.self) { try BuildRecord(decoding: SharedBytes(bytes), segment: segment) }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2)), segment: segment) }
@@ -68,7 +68,7 @@ import TestSupport
             BuildRecord.Page(key: UInt64(number), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3], output: .init(hash: 1, size: 2),
                              history: SharedBytes(Array("{\"page\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: UInt8(number), count: 40)))
         }
-        let encoded = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: Dictionary(uniqueKeysWithValues: pages.enumerated().map { ("/p\($0)/", $1) }),
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: pages.enumerated().map { (path: "/p\($0)/", page: $1) },
                                          newSegment: "ab-1")
         let intact = try BuildRecord(decoding: SharedBytes(encoded.record)) { _ in SharedBytes(encoded.segmentBytes) }
         let damagedPage = try #require(intact.page("/p1/"))
@@ -111,7 +111,7 @@ import TestSupport
                 }
             }
             let name = String(format: "%016x", build), segmentName = "\(name)-1"
-            let encoded = BuildRecord.encode(build: name, files: [:], pages: pages, newSegment: segmentName)
+            let encoded = BuildRecord.encode(build: name, files: [:], pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: segmentName)
             if !encoded.segment.isEmpty { segments[segmentName] = SharedBytes(encoded.segmentBytes) }
             let next = try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }
             #expect(next.segments.count <= BuildRecord.segmentLimit)
@@ -135,7 +135,7 @@ import TestSupport
         #expect(buildsWithoutCompaction >= 3, "the exact check ran")
         // A build that renders nothing writes no segment and keeps the segments it has, all of them.
         let last = try #require(record)
-        let unchanged = try Dictionary(uniqueKeysWithValues: (0..<count).map { ("/p\($0)/", try #require(last.page("/p\($0)/"))) })
+        let unchanged = try (0..<count).map { (path: "/p\($0)/", page: try #require(last.page("/p\($0)/"))) }
         let encoded = BuildRecord.encode(build: "00000000000000ff", files: [:], pages: unchanged, newSegment: "ff-1")
         #expect(encoded.segment.isEmpty)
         #expect(Set(try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }.segments.map(\.name)) == Set(last.segments.map(\.name)))
@@ -152,11 +152,11 @@ import TestSupport
             pages["/p\(number)/"] = BuildRecord.Page(key: random.next(), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3, 5], output: file,
                                                      history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
         }
-        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages, newSegment: "ab-1")
+        let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: "ab-1")
         let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
 
         // One page, whose entry comes last: its json and binary lengths end the record.
-        let single = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: ["/p1/": pages["/p1/"]!], newSegment: "ab-1")
+        let single = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: [(path: "/p1/", page: pages["/p1/"]!)], newSegment: "ab-1")
         var huge = single.record
         withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 16)..<(huge.count - 8), with: $0) }
         withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 8)..<huge.count, with: $0) }

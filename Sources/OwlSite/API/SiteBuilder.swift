@@ -119,7 +119,7 @@ public struct SiteBuilder: Sendable {
         // output is swapped in, and does no harm if it is not.
         let recordFiles = files.mapValues(\.record)
         DispatchQueue.global().async(group: savingCaches) {
-            let recordPages = Dictionary(uniqueKeysWithValues: zip(pages, pageFiles).map { ($0.path, $1.record) })
+            let recordPages = zip(pages, pageFiles).map { (path: $0.path, page: $1.record) }
             reuse.save(build: buildID, files: recordFiles, pages: recordPages)
         }
         // A build id hashes every file: when the output already holds this build, the files it

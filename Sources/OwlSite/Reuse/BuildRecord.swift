@@ -311,19 +311,20 @@ struct BuildRecord: Sendable {
         return low
     }
 
-    /// A record of `build` with `files` and `pages`, in its binary form, and the segment
-    /// `newSegment` (a name ``isSegmentName(_:)`` accepts) with the entries of the pages that
-    /// no segment kept holds: the pages rendered in this build, and those stored in segments
-    /// beyond ``segmentLimit`` or with less than half of their bytes still in use.
-    static func encode(build: String, files: [String: File], pages: [String: Page], newSegment: String) -> Encoded {
+    /// A record of `build` with `files` and `pages` (each page's path once), in its binary
+    /// form, and the segment `newSegment` (a name ``isSegmentName(_:)`` accepts) with the
+    /// entries of the pages that no segment kept holds: the pages rendered in this build,
+    /// and those stored in segments beyond ``segmentLimit`` or with less than half of their
+    /// bytes still in use.
+    static func encode(build: String, files: [String: File], pages: [(path: String, page: Page)], newSegment: String) -> Encoded {
         var sizes: [String: Int] = [:], used: [String: Int] = [:]
-        for page in pages.values {
+        for (_, page) in pages {
             guard let stored = page.stored else { continue }
             sizes[stored.segment] = stored.segmentSize
             used[stored.segment, default: 0] += page.history.count + page.binary.count
         }
         // Room is left for a new segment only when some page's entries must be written.
-        let rendered = pages.values.contains { $0.stored == nil }
+        let rendered = pages.contains { $0.page.stored == nil }
         var segmentNames = sizes.keys.sorted { (sizes[$0]!, $0) > (sizes[$1]!, $1) }
             .prefix(rendered ? segmentLimit - 1 : segmentLimit).filter { used[$0]! * 2 >= sizes[$0]! }
         var segmentIndices = Dictionary(uniqueKeysWithValues: segmentNames.enumerated().map { ($1, $0) })

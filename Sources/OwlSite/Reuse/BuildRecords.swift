@@ -101,7 +101,7 @@ struct BuildRecords: Sendable {
 
     /// Saves the record of `build` with `files` and `pages` (``BuildRecord/encode(build:files:pages:newSegment:)``),
     /// after the new segment it needs, under a name no other segment had.
-    func save(build: String, files: [String: BuildRecord.File], pages: [String: BuildRecord.Page]) {
+    func save(build: String, files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)]) {
         guard let folder else { return }
         CacheFile.makeFolder(folder)
         let newSegment = "\(build)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)

@@ -73,7 +73,7 @@ struct BuildReuse: Sendable {
     }
 
     /// Saves the record of `build`, and deletes the records no folder holds any more.
-    func save(build: String, files: [String: BuildRecord.File], pages: [String: BuildRecord.Page]) {
+    func save(build: String, files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)]) {
         records.save(build: build, files: files, pages: pages)
     }
 
