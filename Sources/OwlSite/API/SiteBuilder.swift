@@ -82,7 +82,7 @@ public struct SiteBuilder: Sendable {
             if preparedFolders == nil, work.renderCount >= options.writesAsItRendersFrom {
                 preparedFolders = output.prepareSpare(records: reuse.records)
             }
-            rendering = try render(plan, work: work, sources: sources, reuse: reuse,
+            rendering = try render(plan, work: consume work, sources: sources, reuse: reuse,
                                    writingTo: preparedFolders, savingCaches: savingCaches, progress: progress)
         } catch {
             siteFiles.wait()
