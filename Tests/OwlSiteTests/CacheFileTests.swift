@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OwlSite
 import TestSupport
+import Owl
 
 /// Cache files are replaced whole, and a failed write leaves the old file as it was; a file
 /// whose checksum does not match is not read.
@@ -90,10 +91,32 @@ import TestSupport
         let git = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", "git init -q . && git status --porcelain --untracked-files=all"], in: site.root)
         #expect(git.status == 0, "\(git.standardError)")
         #expect(git.standardOutput.contains("content/a.md") && !git.standardOutput.contains(".owl-cache"), "\(git.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".gitignore").path), "nothing is written into the site's folder")
         let ignore = site.root.appendingPathComponent(".owl-cache/.gitignore")
         try Data("mine\n".utf8).write(to: ignore)
         try site.write("content/a.md", "---\ntitle: A again\n---\nA")
         #expect(try site.build().status == 0)
         #expect(try String(contentsOf: ignore, encoding: .utf8) == "mine\n")
+    }
+
+    /// The `.gitignore` earlier versions wrote into the site's folder by mistake (the cache's,
+    /// with its checksum after it), which hid the whole site from git, is deleted; one of the
+    /// site's own stays.
+    @Test func theGitignoreEarlierVersionsLeftInTheSiteIsDeleted() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        try site.write("content/a.md", "---\ntitle: A\ntags: [x]\n---\nA")
+        let text = Array("# owl-site's cache, made again by any build: not for version control.\n*\n".utf8)
+        var hasher = ContentHasher()
+        hasher.update(with: text)
+        let checksum = (0..<8).map { UInt8(truncatingIfNeeded: hasher.hash.value >> UInt64(8 * $0)) }
+        let ignore = site.root.appendingPathComponent(".gitignore")
+        try Data(text + checksum).write(to: ignore)
+        #expect(try site.build().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: ignore.path))
+        try Data(text).write(to: ignore)  // the same lines, written by someone: the site's own
+        try site.write("content/a.md", "---\ntitle: A again\ntags: [x]\n---\nA")
+        #expect(try site.build().status == 0)
+        #expect(FileManager.default.fileExists(atPath: ignore.path))
     }
 }

@@ -97,12 +97,28 @@ enum CacheFile {
         return true
     }
 
-    /// Makes `folder`, a folder of `.owl-cache/`, and gives the cache a `.gitignore` of `*`
-    /// (unless it has one), so that git leaves it out with no line in the site's own.
+    /// Makes `folder`, a folder inside the cache folder (`.owl-cache/markdown`), and the cache
+    /// folder's `.gitignore` (``makeCacheFolder(_:)``).
     static func makeFolder(_ folder: URL) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let ignore = folder.deletingLastPathComponent().appendingPathComponent(".gitignore")
-        if access(ignore.path, F_OK) != 0 { write(Array(ignoreText.utf8), to: ignore) }
+        makeCacheFolder(folder.deletingLastPathComponent())
+    }
+
+    /// Makes `cacheFolder` (`.owl-cache`, for the files directly in it) and gives it a
+    /// `.gitignore` of `*` (unless it has one), so that git leaves it out with no line in the
+    /// site's own.
+    ///
+    /// Earlier versions gave the cache's own files (`cells.bin`) the folder above the cache
+    /// as theirs, and so wrote that `.gitignore`, with a checksum after it, into the site's
+    /// folder, where it hid the whole site from git. Such a file, byte for byte, is deleted.
+    static func makeCacheFolder(_ cacheFolder: URL) {
+        try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        let ignore = cacheFolder.appendingPathComponent(".gitignore")
+        if access(ignore.path, F_OK) != 0 { write(to: ignore) { FileBytes.write(Array(ignoreText.utf8), to: $0) } }
+        let stray = cacheFolder.deletingLastPathComponent().appendingPathComponent(".gitignore").path
+        if let bytes = FileWriter.regularFileContents(stray), bytes == Array(ignoreText.utf8) + checksum(of: Array(ignoreText.utf8)) {
+            unlink(stray)
+        }
     }
 
     private static let ignoreText = "# owl-site's cache, made again by any build: not for version control.\n*\n"

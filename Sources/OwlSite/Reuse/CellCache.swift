@@ -85,7 +85,7 @@ final class CellCache: Sendable {
             out.uint64(cells[slot]!.key)
             out.string(cells[slot]!.html)
         }
-        CacheFile.makeFolder(file.deletingLastPathComponent())
+        CacheFile.makeCacheFolder(file.deletingLastPathComponent())
         CacheFile.write(out.bytes, to: file)
     }
 }
