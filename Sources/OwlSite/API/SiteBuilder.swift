@@ -57,8 +57,16 @@ public struct SiteBuilder: Sendable {
         let savingCaches = DispatchGroup()
         defer { savingCaches.wait() }
         DispatchQueue.global().async(group: savingCaches) { [markdown = sources.markdown] in markdown.save() }
-        // Plan the pages.
-        var plan = try SitePlan(content: sources.content, templates: sources.templates)
+        // Plan the pages, or take the previous build's plan when the items' listings, the
+        // settings and the theme are those it was made from (only bodies of pages changed).
+        let planKey = PlanCache.key(content: sources.content, templates: sources.templates, renderer: options.renderer)
+        var plan: SitePlan
+        if let listing = reuse.planCache.load(key: planKey) {
+            plan = SitePlan(reusing: listing, content: sources.content)
+        } else {
+            plan = try SitePlan(content: sources.content, templates: sources.templates)
+            DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in reuse.planCache.save(listing, key: planKey) }
+        }
         // A first build writes every file: their folders are made while the pages render.
         var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
         var writing = false

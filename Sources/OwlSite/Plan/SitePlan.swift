@@ -22,6 +22,10 @@ struct SitePlan: Sendable {
     var feeds: [FeedSpec] = []
     /// What the plan found odd without stopping the build: tags that get no page of their own.
     var warnings: [SiteError] = []
+    /// Which of `warnings` come of the items' bodies (the items' own warnings, and their links
+    /// to places on pages), in their place among the others.
+    private(set) var bodyWarnings: Range<Int> = 0..<0
+
     init(content: SiteContent, templates: TemplateSet) throws {
         items = content.items
         data = content.data
@@ -83,8 +87,9 @@ struct SitePlan: Sendable {
             }
         }
         if !errors.isEmpty { throw SiteError.combining(errors) }
-        for index in items.indices where !items[index].warnings.isEmpty { warnings += items[index].warnings }
-        warnings += FragmentChecker.warnings(items: items, rootPath: config.rootPath, sourceRoot: content.sourceRoot)
+        let bodyWarningsStart = warnings.count
+        warnings += Self.bodyWarnings(of: content)
+        bodyWarnings = bodyWarningsStart..<warnings.count
 
         for (name, members) in zip(sectionNames, sectionMembers) {
             let settings = config.settings(for: name)
@@ -117,6 +122,51 @@ struct SitePlan: Sendable {
         // Their indices sorted, not the pages themselves, which are large to move.
         let planned = registry.pages
         pages = planned.indices.sorted { planned[$0].path < planned[$1].path }.map { planned[$0] }
+    }
+
+    /// The warnings that come of the items' bodies: their own, then those of their links to
+    /// places on pages (``FragmentChecker``).
+    private static func bodyWarnings(of content: SiteContent) -> [SiteError] {
+        var warnings: [SiteError] = []
+        for index in content.items.indices where !content.items[index].warnings.isEmpty { warnings += content.items[index].warnings }
+        return warnings + FragmentChecker.warnings(items: content.items, rootPath: content.config.rootPath, sourceRoot: content.sourceRoot)
+    }
+
+    /// What a plan decided from the items' listings (everything but their bodies), the
+    /// settings and the theme: what ``PlanCache`` keeps for the next build.
+    struct Listing: Sendable {
+        var pages: [PageSpec]
+        var navigation: [NavigationEntry]
+        var tags: [String: (name: String, count: Int)]
+        var tagSlugs: [String: String]
+        var newest: [Int]
+        var feeds: [FeedSpec]
+        /// The warnings before and after those that come of the items' bodies.
+        var warningsBefore: [SiteError]
+        var warningsAfter: [SiteError]
+    }
+
+    /// The plan's listing part.
+    var listing: Listing {
+        Listing(pages: pages, navigation: navigation, tags: tags, tagSlugs: tagSlugs, newest: newest, feeds: feeds,
+                warningsBefore: Array(warnings[..<bodyWarnings.lowerBound]), warningsAfter: Array(warnings[bodyWarnings.upperBound...]))
+    }
+
+    /// The plan of `content`, whose items' listings, settings and theme are those `listing`
+    /// was decided from (``PlanCache/key(content:templates:renderer:)``): `listing` as it is,
+    /// and the warnings that come of the items' bodies made again.
+    init(reusing listing: Listing, content: SiteContent) {
+        items = content.items
+        data = content.data
+        pages = listing.pages
+        navigation = listing.navigation
+        tags = listing.tags
+        tagSlugs = listing.tagSlugs
+        newest = listing.newest
+        feeds = listing.feeds
+        let fromBodies = Self.bodyWarnings(of: content)
+        warnings = listing.warningsBefore + fromBodies + listing.warningsAfter
+        bodyWarnings = listing.warningsBefore.count..<(listing.warningsBefore.count + fromBodies.count)
     }
 
     /// `/posts/hello/` → `posts-hello`: the cell id of the item at `path` in every list.

@@ -41,6 +41,9 @@ struct BuildReuse: Sendable {
         MarkdownCache(folder: cacheFolder, settings: settings)
     }
 
+    /// The previous build's plan (``PlanCache``).
+    var planCache: PlanCache { PlanCache(cacheFolder: cacheFolder) }
+
     /// The cells of lists rendered by earlier builds; nil when builds keep no cache.
     var cellCache: CellCache? { cacheFolder.map(CellCache.init(cacheFolder:)) }
 

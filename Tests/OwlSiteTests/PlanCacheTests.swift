@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import OwlSite
+
+/// A build whose sources changed only in the bodies of their pages takes the previous plan
+/// from `.owl-cache/plan.bin`; what comes of the bodies is made again.
+@Suite struct PlanCacheTests {
+    let root = SiteFixture.packageRoot
+
+    /// The demo site's content and theme.
+    private func demo() throws -> (content: SiteContent, templates: TemplateSet) {
+        let templates = try TemplateSet(overrides: nil, sourceRoot: root)
+        let options = BuildOptions(source: root, includeDrafts: true, incremental: false)
+        let config = try SiteConfig.load(from: root.appendingPathComponent("owl.yml"), displayName: "owl.yml")
+        return (try SiteContent.load(options, config: config, cache: MarkdownCache(folder: nil, settings: "")), templates)
+    }
+
+    /// The bytes `listing` is kept as, under `key`, in a new cache folder.
+    private func saved(_ listing: SitePlan.Listing, key: UInt64) throws -> (cache: PlanCache, bytes: Data) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-plan-\(UUID().uuidString)")
+        let cache = PlanCache(cacheFolder: folder)
+        cache.save(listing, key: key)
+        return (cache, try Data(contentsOf: try #require(cache.file)))
+    }
+
+    @Test func aPlanReadsBackAsItWasSaved() throws {
+        let (content, templates) = try demo()
+        let plan = try SitePlan(content: content, templates: templates)
+        #expect(plan.pages.count > 20 && plan.feeds.count > 1 && !plan.tags.isEmpty)
+        let key = PlanCache.key(content: content, templates: templates, renderer: "test")
+        let first = try saved(plan.listing, key: key)
+        defer { try? FileManager.default.removeItem(at: first.cache.file!.deletingLastPathComponent()) }
+        let listing = try #require(first.cache.load(key: key))
+        // Saved again from what it read: the same bytes, so nothing was lost or changed.
+        let second = try saved(listing, key: key)
+        defer { try? FileManager.default.removeItem(at: second.cache.file!.deletingLastPathComponent()) }
+        #expect(second.bytes == first.bytes)
+        let reused = SitePlan(reusing: listing, content: content)
+        #expect(reused.pages.map(\.path) == plan.pages.map(\.path) && reused.warnings == plan.warnings)
+        // Another key (other inputs), or a damaged file, gives nothing.
+        #expect(first.cache.load(key: key &+ 1) == nil)
+        var damaged = [UInt8](first.bytes)
+        damaged[damaged.count / 2] ^= 0x10
+        try Data(damaged).write(to: first.cache.file!)
+        #expect(first.cache.load(key: key) == nil)
+    }
+
+    @Test func theKeyFollowsListingsNotBodies() throws {
+        let (content, templates) = try demo()
+        let key = PlanCache.key(content: content, templates: templates, renderer: "test")
+        let page = try #require(content.items.firstIndex { $0.kind == .page })
+        var body = content
+        body.items[page].fingerprint.file &+= 1
+        #expect(PlanCache.key(content: body, templates: templates, renderer: "test") == key, "a page's body does not change the plan")
+        var listing = content
+        listing.items[page].fingerprint.listing &+= 1
+        #expect(PlanCache.key(content: listing, templates: templates, renderer: "test") != key)
+        if let intro = content.items.firstIndex(where: { $0.kind != .page }) {
+            var introBody = content
+            introBody.items[intro].fingerprint.file &+= 1
+            #expect(PlanCache.key(content: introBody, templates: templates, renderer: "test") != key, "a list page shows its section's text")
+        }
+        var settings = content
+        settings.config.pageSize += 1
+        #expect(PlanCache.key(content: settings, templates: templates, renderer: "test") != key)
+        #expect(PlanCache.key(content: content, templates: templates, renderer: "other") != key)
+        var fewer = content
+        fewer.items.removeLast()
+        #expect(PlanCache.key(content: fewer, templates: templates, renderer: "test") != key)
+    }
+
+    /// A body edit takes the plan from the cache: the build's warnings (those of the plan, from
+    /// listings and from bodies alike) and output are a clean build's.
+    @Test func aBodyEditGivesTheWarningsAndPagesOfACleanBuild() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        // A tag with no page (a listing's warning) and a link to a place no page has (a body's).
+        // The summary is given: one made of the body would be part of the listing.
+        let front = "---\ntitle: Odd\ndate: 2022-03-01\ntags: [\"!!\"]\nsummary: Odd links.\n---\n\n"
+        try site.write("content/posts/odd.md", front + "[Nowhere](/posts/first/#nowhere)\n")
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        _ = try builder.build()
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".owl-cache/plan.bin").path))
+        for (step, body) in ["[Elsewhere](/posts/first/#elsewhere)", "No link now.", "[Back](/posts/first/#nowhere) and [again](#own)"].enumerated() {
+            try site.write("content/posts/odd.md", front + body + "\n")
+            let report = try builder.build()
+            let clean = site.root.appendingPathComponent("clean-\(step)")
+            let cleanReport = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
+            #expect(report.warnings == cleanReport.warnings, "step \(step)")
+            #expect(report.warnings.contains { $0.message.contains("no letters or digits") }, "step \(step)")
+            #expect(report.warnings.contains { $0.message.contains("#") } == (step != 1), "step \(step): \(report.warnings)")
+            #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+                .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty, "step \(step)")
+        }
+    }
+}
