@@ -17,6 +17,7 @@ struct PlanCache: Sendable {
     let file: URL?
 
     private static let formatVersion = 1
+    private static let nul: [UInt8] = [0]
 
     /// The plan cache in `cacheFolder` (none when `cacheFolder` is nil).
     init(cacheFolder: URL?) {
@@ -32,16 +33,17 @@ struct PlanCache: Sendable {
         var hasher = ContentHasher()
         hasher.update(with: "plan \(formatVersion)\nrenderer \(renderer)\ntheme \(templates.fingerprint)\n" + PageKey.settings(content.config))
         var numbers: [UInt64] = []
-        numbers.reserveCapacity(content.items.count * 3)
+        numbers.reserveCapacity(content.items.count * 2)
         for index in content.items.indices {
-            let fingerprint = content.items[index].fingerprint
             // Texts end with a NUL, so that two different inputs give different bytes.
             hasher.update(with: content.items[index].source)
-            hasher.update(with: [0])
+            hasher.update(with: nul)
             hasher.update(with: content.items[index].path)
-            hasher.update(with: [0])
+            hasher.update(with: nul)
+            // The whole file's fingerprint covers its listing too.
+            let isPage = content.items[index].kind == .page
             numbers += [UInt64(content.items[index].kind.rawValue),
-                        content.items[index].kind == .page ? fingerprint.listing : fingerprint.file, fingerprint.listing]
+                        isPage ? content.items[index].fingerprint.listing : content.items[index].fingerprint.file]
         }
         numbers.withUnsafeBytes { hasher.update(with: $0) }
         return hasher.hash.value
