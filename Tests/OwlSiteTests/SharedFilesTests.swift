@@ -29,12 +29,19 @@ import Glibc
         try site.write("content/posts/\(name).md", try String(contentsOf: url, encoding: .utf8) + "\n\(line)\n")
     }
 
-    @Test func theFirstRebuildLinksTheFilesItKeeps() throws {
+    /// The basic site built, its first post's body edited, and built again: that rebuild
+    /// had no spare yet, so it made a new folder, which took the kept files from the output.
+    private func siteAfterAFirstRebuild() throws -> SiteFixture {
         let site = try SiteFixture()
-        defer { site.remove() }
         try build(site)
         try editBody(site, "first", "A new line.")
-        try build(site)  // no spare yet: a new folder, which takes the kept files from the output
+        try build(site)
+        return site
+    }
+
+    @Test func theFirstRebuildLinksTheFilesItKeeps() throws {
+        let site = try siteAfterAFirstRebuild()
+        defer { site.remove() }
         let kept = try status(site.output.appendingPathComponent("posts/second/index.html"))
         let before = try status(spare(site).appendingPathComponent("posts/second/index.html"))
         #expect(kept.st_ino == before.st_ino && kept.st_nlink == 2, "the unchanged page is one file in both folders")
@@ -44,11 +51,8 @@ import Glibc
     }
 
     @Test func aRebuildReplacesAFileItSharesRatherThanWritingIntoIt() throws {
-        let site = try SiteFixture()
+        let site = try siteAfterAFirstRebuild()  // the output and the spare share the unchanged pages
         defer { site.remove() }
-        try build(site)
-        try editBody(site, "first", "A new line.")
-        try build(site)  // the output and the spare now share the page of `second`
         let shared = try String(contentsOf: spare(site).appendingPathComponent("posts/second/index.html"), encoding: .utf8)
         try editBody(site, "second", "Second, edited.")
         try build(site)  // writes the page of `second` into the spare, whose file the output shares
@@ -58,11 +62,8 @@ import Glibc
     }
 
     @Test func aFileTheFoldersShareIsNotWrittenAgain() throws {
-        let site = try SiteFixture()
+        let site = try siteAfterAFirstRebuild()  // the output and the spare share the unchanged pages
         defer { site.remove() }
-        try build(site)
-        try editBody(site, "first", "A new line.")
-        try build(site)
         let shared = try status(site.output.appendingPathComponent("posts/second/index.html"))
         usleep(50_000)  // past the clock tick of the build: a link or write would change the file's change time
         try editBody(site, "first", "Another line.")
@@ -75,11 +76,8 @@ import Glibc
     }
 
     @Test func aSharedFileChangedByHandIsRebuiltInBothFolders() throws {
-        let site = try SiteFixture()
+        let site = try siteAfterAFirstRebuild()  // the output and the spare share the unchanged pages
         defer { site.remove() }
-        try build(site)
-        try editBody(site, "first", "A new line.")
-        try build(site)
         usleep(50_000)
         // Written in place: the spare's file, the same one, changes with it.
         try site.write("public/posts/second/index.html", "changed by hand")

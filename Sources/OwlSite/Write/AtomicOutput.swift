@@ -78,19 +78,10 @@ struct AtomicOutput {
     /// into it starts: a build that fails after this leaves a folder the next build writes
     /// whole (pages written as they rendered look like changes by hand).
     func prepareSpare(records: BuildRecords) -> PreparedFolders? {
-        guard let spare, (try? makeFolder(parent)) != nil else { return nil }
-        let held = records.held(by: spare)
-        let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-        guard rename(spare.path, staging.path) == 0 else { return nil }
-        if held != nil || records.folder != nil { records.remember(staging, holding: nil) }
-        // Other folders earlier builds left go, as when the write takes the spare.
-        // (By name: a URL made of a folder's path may end with a slash where the other does not.)
-        for leftover in leftovers(kind: "spare") + leftovers(kind: "new") + leftovers(kind: "old") where leftover.lastPathComponent != staging.lastPathComponent {
-            try? FileManager.default.removeItem(at: leftover)
-        }
+        guard spare != nil, let (staging, isNew, held) = try? takeStaging(records: records) else { return nil }
         let made = HandOver<Set<String>>()
         made.put([])
-        return try? PreparedFolders(staging: staging, made: made, output: output, isNew: false, held: held)
+        return try? PreparedFolders(staging: staging, made: made, output: output, isNew: isNew, held: held)
     }
 
     /// When there is no output yet, nor any folder an earlier build left beside it, makes
@@ -154,12 +145,7 @@ struct AtomicOutput {
         if let prepared {
             (staging, isNew, held) = (prepared.staging, prepared.isNew, prepared.held)
         } else {
-            try makeFolder(parent)
-            staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
-            isNew = try prepare(staging)
-            held = isNew ? nil : records.held(by: staging)
-            // From here on the folder holds no known build until it holds this one.
-            if !isNew, held != nil || records.folder != nil { records.remember(staging, holding: nil) }
+            (staging, isNew, held) = try takeStaging(records: records)
         }
         do {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -292,6 +278,19 @@ struct AtomicOutput {
         } catch {
             throw SiteError(file: output.path, "cannot create the folder \(folder.path): \(SiteError.reason(of: error))")
         }
+    }
+
+    /// This build's staging folder, made from the spare (or a killed build's leftovers) or
+    /// as a new folder; whether it is new, and the build it holds (as it was when that build
+    /// finished) when known. From here on the records say it holds no known build, until it
+    /// holds this one.
+    private func takeStaging(records: BuildRecords) throws -> (staging: URL, isNew: Bool, held: BuildRecords.HeldBuild?) {
+        try makeFolder(parent)
+        let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
+        let isNew = try prepare(staging)
+        let held = isNew ? nil : records.held(by: staging)
+        if !isNew, held != nil || records.folder != nil { records.remember(staging, holding: nil) }
+        return (staging, isNew, held)
     }
 
     /// Makes `staging` from the spare (or a killed build's leftovers), or as a new folder;
