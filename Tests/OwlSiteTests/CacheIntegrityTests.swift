@@ -84,6 +84,36 @@ import TestSupport
         #expect(try ProtocolCheck.problems(in: site.output).isEmpty)
     }
 
+    /// After each build the records kept can be read, each with all its segments, and no
+    /// segment is kept that no record refers to: through edits, a build of unchanged sources
+    /// (which saves its record again) and a title change that renders every page.
+    @Test func theRecordsKeptAreWholeAndTheirSegmentsAllThatIsKept() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let builds = site.root.appendingPathComponent(".owl-cache/builds")
+        let edits: [(SiteFixture) throws -> Void] = [
+            { _ in },
+            { try $0.write("content/posts/second.md", "---\ntitle: Second 1\ndate: 2021-06-01\n---\n\nOne.\n") },
+            { _ in },
+            { try $0.write("owl.yml", "title: Retitled\n") },
+            { try $0.write("content/posts/second.md", "---\ntitle: Second 2\ndate: 2021-06-01\n---\n\nTwo.\n") },
+            { try $0.write("content/posts/third.md", "---\ntitle: Third 2\ndate: 2023-02-01\n---\n\nThree.\n") },
+        ]
+        for (step, edit) in edits.enumerated() {
+            try edit(site)
+            _ = try build(site)
+            let names = try FileManager.default.contentsOfDirectory(atPath: builds.path)
+            let records = names.filter { $0.hasSuffix(".bin") && $0 != "folders.bin" }.map { String($0.dropLast(4)) }
+            #expect(!records.isEmpty, "step \(step)")
+            var referred = Set<String>()
+            for build in records {
+                let record = try #require(BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).load(build), "step \(step): \(build)")
+                referred.formUnion(record.segments.map(\.name))
+            }
+            #expect(Set(names.filter { $0.hasSuffix(".blobs") }.map { String($0.dropLast(6)) }) == referred, "step \(step)")
+        }
+    }
+
     /// One cache file damaged at a time (a flipped byte, cut short, emptied, a folder or a
     /// FIFO in its place): the pages equal a clean build's and follow the protocol.
     @Test func eachDamagedCacheFileIsRebuilt() throws {

@@ -87,6 +87,8 @@ struct BuildRecord: Sendable {
     struct Encoded {
         var record: [UInt8]
         var segment: [SharedBytes]
+        /// The segments the record refers to (`newSegment` among them when it is not empty).
+        var segmentNames: [String]
     }
 
     /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
@@ -390,6 +392,6 @@ struct BuildRecord: Sendable {
             }
         }
         out.append(entries.bytes)
-        return Encoded(record: out.bytes, segment: segment)
+        return Encoded(record: out.bytes, segment: segment, segmentNames: segmentNames)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,6 +10,14 @@ import Glibc
 struct BuildRecords: Sendable {
     /// The folder, nil when builds keep no cache.
     let folder: URL?
+    /// The records read so far, by build, and the segments of those read or saved: a rebuild
+    /// reads the spare's record for its survey and again when it writes into the spare, and
+    /// the segments of the record it saved and of the previous one when it prunes.
+    private let known = Known()
+
+    private final class Known: Sendable {
+        let state = Mutex<(records: [String: BuildRecord], segmentNames: [String: [String]])>(([:], [:]))
+    }
 
     /// The records in `cacheFolder/builds` (none when `cacheFolder` is nil).
     init(cacheFolder: URL?) {
@@ -20,10 +29,15 @@ struct BuildRecords: Sendable {
     /// segments are checked page by page, when a page's entries are used
     /// (``BuildRecord/Page/hasIntactEntries``).
     func load(_ build: String) -> BuildRecord? {
+        if let record = known.state.withLock({ $0.records[build] }) { return record }
         guard let folder, BuildRecord.isSegmentName(build),
               let bytes = CacheFile.read(folder.appendingPathComponent("\(build).bin").path),
               let record = try? BuildRecord(decoding: bytes, segment: { CacheFile.mapUnchecked(folder.appendingPathComponent("\($0).blobs").path) }),
               record.build == build else { return nil }
+        known.state.withLock {
+            $0.records[build] = record
+            $0.segmentNames[build] = record.segments.map(\.name)
+        }
         return record
     }
 
@@ -107,7 +121,12 @@ struct BuildRecords: Sendable {
         let newSegment = "\(build)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let encoded = BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment)
         if !encoded.segment.isEmpty, !CacheFile.write(encoded.segment, to: folder.appendingPathComponent("\(newSegment).blobs")) { return }
-        CacheFile.write(encoded.record, to: folder.appendingPathComponent("\(build).bin"))
+        let saved = CacheFile.write(encoded.record, to: folder.appendingPathComponent("\(build).bin"))
+        // A build saved again (the same output) may refer to other segments than when it was read.
+        known.state.withLock {
+            $0.records[build] = nil
+            $0.segmentNames[build] = saved ? encoded.segmentNames : nil
+        }
     }
 
     /// Deletes the records of builds other than `kept`, and the segments no kept record uses.
@@ -117,7 +136,10 @@ struct BuildRecords: Sendable {
         var used = Set<String>()
         for name in names where name.hasSuffix(".bin") {
             let build = String(name.dropLast(4))
-            if kept.contains(build), let bytes = CacheFile.read(folder.appendingPathComponent(name).path) {
+            guard kept.contains(build) else { continue }
+            if let names = known.state.withLock({ $0.segmentNames[build] }) {
+                used.formUnion(names)
+            } else if let bytes = CacheFile.read(folder.appendingPathComponent(name).path) {
                 used.formUnion(BuildRecord.segmentNames(in: bytes))
             }
         }
