@@ -37,6 +37,15 @@ import TestSupport
         }
         #expect(Set(record.filePaths()) == Set(files.keys) && Set(record.pagePaths()) == Set(pages.keys))
         #expect(Dictionary(uniqueKeysWithValues: record.files().map { ($0.path, $0.file) }) == files)
+        // Walked as bytes, every file comes once, under its path's hash, and is found by its bytes.
+        var walked: [String: BuildRecord.File] = [:]
+        record.forEachFile { pathHash, path, file in
+            let text = String(decoding: path, as: UTF8.self)
+            #expect(pathHash == BuildRecord.pathHash(text) && walked.updateValue(file, forKey: text) == nil)
+            #expect(record.file(utf8: path, pathHash: pathHash) == file)
+        }
+        #expect(walked == files)
+        #expect(record.file(utf8: SharedBytes("posts/p1/index.htm".utf8), pathHash: BuildRecord.pathHash("posts/p1/index.htm")) == nil)
         // Numbered one to one; the paths besides some numbers are the others' paths.
         let numbers = Dictionary(uniqueKeysWithValues: try files.keys.map { ($0, try #require(record.fileEntry($0)).number) })
         #expect(Set(numbers.values) == Set(0..<count))

@@ -151,6 +151,33 @@ struct BuildRecord: Sendable {
         return File(hash: fileRows[index].hash, size: fileRows[index].size)
     }
 
+    /// The file whose path below the output folder has the UTF-8 bytes `path`, and whose
+    /// ``pathHash(_:)`` is `pathHash`: a path read from another record is looked up without
+    /// making a `String` of it.
+    func file(utf8 path: SharedBytes, pathHash: UInt64) -> File? {
+        var low = Self.firstRow(notBelow: pathHash, in: fileRows)
+        while low < fileRows.count, fileRows[low].pathHash == pathHash {
+            var reader = BinaryReader(bytes, at: fileRows[low].entry)
+            if let entryPath = try? reader.blob(), entryPath.hasSameBytes(as: path) {
+                return File(hash: fileRows[low].hash, size: fileRows[low].size)
+            }
+            low += 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with each file's path hash, path (its UTF-8 bytes, a slice of the record)
+    /// and file, in no particular order. The survey of every file of a build reads them so: with a
+    /// `String` made of each path (and of each folder), it took 126 million instructions of a
+    /// one-post rebuild of 10,000 posts, and 44 million without.
+    func forEachFile(_ body: (_ pathHash: UInt64, _ path: SharedBytes, _ file: File) -> Void) {
+        for row in fileRows {
+            var reader = BinaryReader(bytes, at: row.entry)
+            guard let path = try? reader.blob() else { continue }
+            body(row.pathHash, path, File(hash: row.hash, size: row.size))
+        }
+    }
+
     /// The file at `path` below the output folder, and its number among the record's files
     /// (for ``filePaths(besides:)``).
     func fileEntry(_ path: String) -> (file: File, number: Int)? {

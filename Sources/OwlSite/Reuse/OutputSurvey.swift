@@ -21,11 +21,12 @@ final class OutputSurvey: Sendable {
         /// holds it as its own build left it, else the previous output does), with its path
         /// below the output; by ``BuildRecord/pathHash(_:)`` of that path, which the build has
         /// at hand, rather than by the path, which a table would hash again.
-        var kept: [UInt64: (path: String, file: OutputFile)] = [:]
+        /// The path is its UTF-8 bytes in the record, of which no `String` is made.
+        var kept: [UInt64: (path: SharedBytes, file: OutputFile)] = [:]
 
         /// The file at `path`, whose ``BuildRecord/pathHash(_:)`` is `pathHash`, if it can be kept.
         func keptFile(_ path: String, pathHash: UInt64) -> OutputFile? {
-            guard let (keptPath, file) = kept[pathHash], keptPath == path else { return nil }
+            guard let (keptPath, file) = kept[pathHash], keptPath.areUTF8(of: path) else { return nil }
             return file
         }
 
@@ -90,27 +91,30 @@ final class OutputSurvey: Sendable {
     private static func survey(previous: BuildRecords.HeldBuild, output: OpenFolder,
                                target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) -> Findings {
         var findings = Findings()
-        let files = previous.record.files()
-        findings.kept.reserveCapacity(files.count)
-        for (path, file) in files {
-            let pathHash = BuildRecord.pathHash(path)
-            // The target's file, when its build left it as the previous build has it.
-            var inTarget: stat?
-            if let target, target.held.record.file(path, pathHash: pathHash) == file {
-                inTarget = FileWriter.regularFileStatus(path, in: target.folder.descriptor)
-                if let status = inTarget, FileWriter.isKept(status, size: file.size, unchangedSince: target.held.finished) {
-                    findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
-                    continue
+        findings.kept.reserveCapacity(previous.record.fileCount)
+        var buffer = PathBuffer()
+        // Taken out once: each use of the optional tuple copied the record it holds.
+        let targetRecord = target?.held.record, targetFolder = target?.folder.descriptor ?? -1, targetFinished = target?.held.finished ?? 0
+        previous.record.forEachFile { pathHash, path, file in
+            buffer.withCString(path) { cPath in
+                // The target's file, when its build left it as the previous build has it.
+                var inTarget: stat?
+                if let targetRecord, targetRecord.file(utf8: path, pathHash: pathHash) == file {
+                    inTarget = FileWriter.regularFileStatus(cPath, in: targetFolder)
+                    if let status = inTarget, FileWriter.isKept(status, size: file.size, unchangedSince: targetFinished) {
+                        findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
+                        return
+                    }
                 }
+                guard let inOutput = FileWriter.regularFileStatus(cPath, in: output.descriptor),
+                      FileWriter.isKept(inOutput, size: file.size, unchangedSince: previous.finished) else { return }
+                // A file the target shares with the previous output (linked to it by the build
+                // that made the output, ``FileWriter``) holds its bytes, though the link changed it since.
+                let isShared = inTarget.map { $0.st_dev == inOutput.st_dev && $0.st_ino == inOutput.st_ino } ?? false
+                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: isShared))
             }
-            guard let inOutput = FileWriter.regularFileStatus(path, in: output.descriptor),
-                  FileWriter.isKept(inOutput, size: file.size, unchangedSince: previous.finished) else { continue }
-            // A file the target shares with the previous output (linked to it by the build
-            // that made the output, ``FileWriter``) holds its bytes, though the link changed it since.
-            let isShared = inTarget.map { $0.st_dev == inOutput.st_dev && $0.st_ino == inOutput.st_ino } ?? false
-            findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: isShared))
         }
-        if let target, let changes = FolderChanges(holding: target.held.record.filePaths(), in: target.folder.descriptor, finishedAt: target.held.finished) {
+        if let target, let changes = FolderChanges(holding: target.held.record, in: target.folder.descriptor, finishedAt: target.held.finished) {
             findings.folderChanges = (target.held.record.build, changes)
         }
         return findings

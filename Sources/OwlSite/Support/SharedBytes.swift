@@ -96,6 +96,13 @@ struct SharedBytes: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether `other` holds the same bytes, compared without copying either.
+    func hasSameBytes(as other: SharedBytes) -> Bool {
+        count == other.count && withUnsafeBytes { mine in
+            other.withUnsafeBytes { theirs in mine.isEmpty || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
+        }
+    }
+
     /// Calls `body` with the bytes (of this slice only).
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: storage.base[startIndex..<endIndex])))

@@ -158,7 +158,7 @@ struct AtomicOutput {
                 FileWriter.PreviousOutput(folder: $0.descriptor, path: output.path, finished: previousFinished)
             })
             if let held {
-                let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record.filePaths(), in: folder, finishedAt: held.finished)
+                let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {
                     let kept = FileTree.folders(holding: files.keys)
                     for changed in changes.changed {
@@ -205,8 +205,8 @@ struct AtomicOutput {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        let files = held.record.fileSizes()  // the paths decoded once, for the folders and the files
-        guard FolderChanges(holding: files.map(\.path), in: folder, finishedAt: held.finished)?.changed.isEmpty ?? false else { return false }
+        guard FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)?.changed.isEmpty ?? false else { return false }
+        let files = held.record.fileSizes()
         let kept = try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: held.finished) }
         return kept?.allSatisfy { $0 } ?? false
     }

@@ -145,6 +145,12 @@ struct FileWriter: Sendable {
     /// The status of the regular file at `path` below the open folder `root` (not following
     /// a link); nil when there is none.
     static func regularFileStatus(_ path: String, in root: Int32) -> stat? {
+        path.withCString { regularFileStatus($0, in: root) }
+    }
+
+    /// The status of the regular file at the C string `path` below the open folder `root`
+    /// (not following a link); nil when there is none.
+    static func regularFileStatus(_ path: UnsafePointer<CChar>, in root: Int32) -> stat? {
         var status = stat()
         guard fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return status

@@ -11,26 +11,67 @@ import Glibc
 /// A folder's modification time changes when an entry is added, removed or renamed in it;
 /// renaming the folder itself, as the swaps do, changes only its parent's.
 struct FolderChanges: Sendable {
-    /// The folders of the record's files.
-    let known: Set<String>
-    /// Those of `known`, and the top one (""), whose entries changed.
+    /// The folders of the build's files, by their UTF-8 bytes: read from a record, they are
+    /// slices of it, and no `String` is made of them unless a folder changed.
+    private let folders: Set<FolderName>
+    /// Those of ``known``, and the top one (""), whose entries changed.
     let changed: [String]
 
-    /// Looks at the folders of a build's files, whose relative `paths` its record lists,
-    /// below the open folder `root`; the build finished at `finished`. Nil when `stop` says so
-    /// first (it is asked every few hundred folders).
+    /// The folders of the build's files.
+    var known: Set<String> { Set(folders.map { String(decoding: $0.bytes, as: UTF8.self) }) }
+
+    /// Looks at the folders of the files of `record`, a build that finished at `finished`,
+    /// below the open folder `root`. Nil when `stop` says so first (it is asked every few
+    /// hundred folders).
+    init?(holding record: BuildRecord, in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
+        var paths: [SharedBytes] = []
+        paths.reserveCapacity(record.fileCount)
+        record.forEachFile { _, path, _ in paths.append(path) }
+        self.init(holdingUTF8: paths, in: root, finishedAt: finished, stop: stop)
+    }
+
+    /// Looks at the folders of a build's files, whose relative `paths` are given, below the
+    /// open folder `root`; the build finished at `finished`. Nil when `stop` says so first.
     init?(holding paths: [String], in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
-        known = FileTree.folders(holding: paths)
+        self.init(holdingUTF8: paths.map { SharedBytes($0.utf8) }, in: root, finishedAt: finished, stop: stop)
+    }
+
+    private init?(holdingUTF8 paths: [SharedBytes], in root: Int32, finishedAt finished: Int, stop: () -> Bool) {
+        var folders = Set<FolderName>()
+        for path in paths {
+            // Each folder up to the first one already known.
+            var end = path.endIndex
+            while let slash = path[path.startIndex..<end].lastIndex(of: UInt8(ascii: "/")),
+                  folders.insert(FolderName(bytes: path[path.startIndex..<slash])).inserted {
+                end = slash
+            }
+        }
         var changed: [String] = []
-        let folders = [""] + Array(known)
-        for index in folders.indices {
+        var buffer = PathBuffer()
+        let top = FolderName(bytes: SharedBytes(".".utf8))
+        for (index, folder) in ([top] + Array(folders)).enumerated() {
             if index % 256 == 0, stop() { return nil }
-            let folder = folders[index]
             var status = stat()
             // A folder taken out by hand changed its parent, which is listed: it is made again.
-            guard fstatat(root, folder.isEmpty ? "." : folder, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            if Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec) > finished { changed.append(folder) }
+            guard buffer.withCString(folder.bytes, { fstatat(root, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
+            if Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec) > finished {
+                changed.append(index == 0 ? "" : String(decoding: folder.bytes, as: UTF8.self))
+            }
         }
+        self.folders = folders
         self.changed = changed
+    }
+}
+
+/// A folder's path, as UTF-8 bytes.
+private struct FolderName: Hashable, Sendable {
+    let bytes: SharedBytes
+
+    static func == (left: FolderName, right: FolderName) -> Bool {
+        left.bytes.hasSameBytes(as: right.bytes)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
