@@ -99,10 +99,41 @@ import Testing
         #expect(item.title == "A")
     }
 
-    /// Forty posts `p0.md`…`p39.md` in the folder.
-    private func fortyPosts() throws -> [URL] {
+    /// A shard written again, for a file changed or gone, keeps the entries of the other
+    /// files it holds: the next build parses none of them.
+    @Test(arguments: [false, true])
+    func aShardWrittenAgainKeepsItsOtherEntries(removingAFile: Bool) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try fortyPosts(count: 200)
+        #expect(try build(0..<200, of: files) == 200)
+        // A post that shares its shard with others.
+        let shards = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.appendingPathComponent("markdown").path)
+        let holders = try (0..<200).map { try shardsHolding("content/p\($0).md") }
+        let shared = try #require((0..<200).first { number in holders[number].count == 1 && holders.filter { $0 == holders[number] }.count >= 3 })
+        #expect(shards.count > 1)
+        if removingAFile {
+            #expect(try build((0..<200).filter { $0 != shared }, of: files) == 0)
+            #expect(try build((0..<200).filter { $0 != shared }, of: files) == 0)
+        } else {
+            try Data("# Post \(shared), edited\n".utf8).write(to: files[shared])
+            #expect(try build(0..<200, of: files) == 1)
+            #expect(try build(0..<200, of: files) == 0)
+        }
+    }
+
+    /// The shards that hold `source`'s path.
+    private func shardsHolding(_ source: String) throws -> Set<String> {
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        return Set(try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { name in
+            let bytes = try Data(contentsOf: shards.appendingPathComponent(name))
+            return bytes.range(of: Data(source.utf8)) != nil
+        })
+    }
+
+    /// Posts `p0.md`…`p39.md` (or up to `count`) in the folder.
+    private func fortyPosts(count: Int = 40) throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let files = (0..<40).map { folder.appendingPathComponent("p\($0).md") }
+        let files = (0..<count).map { folder.appendingPathComponent("p\($0).md") }
         for (number, file) in files.enumerated() { try Data("# Post \(number)\n".utf8).write(to: file) }
         return files
     }
@@ -148,14 +179,7 @@ import Testing
     /// again without it, and every other file is still taken from the cache.
     @Test func aRemovedFileIsDroppedFromItsShard() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shards = cacheFolder.appendingPathComponent("markdown")
         let files = try fortyPosts()
-        func shardsHolding(_ source: String) throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: shards.path).filter { name in
-                let bytes = try Data(contentsOf: shards.appendingPathComponent(name))
-                return bytes.range(of: Data(source.utf8)) != nil
-            })
-        }
         #expect(try build(0..<40, of: files) == 40)
         let holding = try shardsHolding("content/p7.md")
         #expect(holding.count == 1)

@@ -52,27 +52,32 @@ final class MarkdownCache: Sendable {
     /// each other's lock.
     private let current: [Shard]
 
-    /// A shard's entries in this build, and whether one of them is new.
+    /// A shard's entries in this build: the earlier entries taken as they were, by the hash
+    /// of their source path (a rebuild takes thousands, and a table of them by path hashed
+    /// each path again), and the entries made or restamped in this build.
     private final class Shard: Sendable {
-        private let state: Mutex<(entries: [String: Entry], changed: Bool)>
+        private let state: Mutex<(taken: Set<UInt64>, made: [String: Entry])>
 
-        /// A shard expecting about `count` entries (as many as its earlier version had).
+        /// A shard expecting about `count` earlier entries (as many as its earlier version had).
         init(expecting count: Int) {
-            state = Mutex((Dictionary(minimumCapacity: count), false))
+            state = Mutex((Set(minimumCapacity: count), [:]))
         }
 
-        func remember(_ source: String, _ entry: Entry, isNew: Bool) {
-            state.withLock { state in
-                state.entries[source] = entry
-                state.changed = state.changed || isNew
-            }
+        /// Notes that the earlier entry of the source whose path hashes to `hash` is kept as it was.
+        func take(_ hash: UInt64) {
+            _ = state.withLock { $0.taken.insert(hash) }
         }
 
-        var contents: (entries: [String: Entry], changed: Bool) { state.withLock { $0 } }
+        /// Keeps `entry`, new or restamped, for `source`.
+        func make(_ source: String, _ entry: Entry) {
+            state.withLock { $0.made[source] = entry }
+        }
+
+        var contents: (taken: Set<UInt64>, made: [String: Entry]) { state.withLock { $0 } }
 
         /// Lets go of the entries.
         func clear() {
-            state.withLock { $0.entries = [:] }
+            state.withLock { $0 = ([], [:]) }
         }
     }
 
@@ -119,7 +124,7 @@ final class MarkdownCache: Sendable {
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
         let cached = earlier(source, hash: pathHash)
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
-            current[shard].remember(source, cached, isNew: false)
+            current[shard].take(pathHash)
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source, limit: SourceText.textLimit)
@@ -128,14 +133,14 @@ final class MarkdownCache: Sendable {
         if let cached, cached.fingerprint.file == hash, let item = try? cached.item() {
             var touched = cached
             (touched.size, touched.modified) = (size, modified)
-            current[shard].remember(source, touched, isNew: true)
+            current[shard].make(source, touched)
             return item
         }
         var item = try parse(bytes)
         var binary = BinaryWriter()
         item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
         let entry = Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes))
-        current[shard].remember(source, entry, isNew: true)
+        current[shard].make(source, entry)
         // The body's HTML ends the entry (``ContentItem/write(to:)``): the item keeps those bytes
         // rather than a copy of its own, which the cache's entry held besides it until the build ended.
         let bodyCount = item.withBodyUTF8(\.count)
@@ -150,20 +155,21 @@ final class MarkdownCache: Sendable {
         let shards = current.map(\.contents)
         for shard in current { shard.clear() }
         guard let folder else { return }
-        // An unchanged shard holds only entries taken from its earlier version, each once: it
-        // is the same unless some of those were not taken (their files are gone).
-        let dirty = (0..<Self.shardCount).filter { shards[$0].changed || shards[$0].entries.count != previous[$0].count }
+        // A shard that took every earlier entry as it was, and made none, is the same.
+        let dirty = (0..<Self.shardCount).filter { !shards[$0].made.isEmpty || shards[$0].taken.count != previous[$0].count }
         guard !dirty.isEmpty else { return }
         CacheFile.makeFolder(folder)
         for shard in dirty {
-            let members = shards[shard].entries
+            // The earlier entries kept, each under its source path as the shard held it, and the new ones.
+            let members = previous[shard].lazy.filter { shards[shard].taken.contains($0.key) }.map { (source: $0.value.source, entry: $0.value.entry) }
+                + shards[shard].made.map { (source: SharedBytes($0.key.utf8), entry: $0.value) }
             var out = BinaryWriter()
-            out.reserve(members.reduce(64) { $0 + $1.1.binary.count + 128 })
+            out.reserve(members.reduce(64) { $0 + $1.entry.binary.count + 128 })
             out.int(Self.formatVersion)
             out.string(settings)
             out.int(members.count)
             for (source, entry) in members {
-                out.string(source)
+                out.blob(source)  // as a string is written
                 out.int(entry.size)
                 out.int(entry.modified)
                 out.uint64(entry.fingerprint.file)

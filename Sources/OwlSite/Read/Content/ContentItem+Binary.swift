@@ -59,7 +59,7 @@ extension ContentItem {
         out.int(aliases.count)
         for alias in aliases { out.string(alias) }
         out.int(lines.count)
-        for (key, line) in lines.sorted(by: { $0.key < $1.key }) {
+        for (key, line) in lines.entries {
             out.string(key)
             out.int(line)
         }
@@ -94,12 +94,15 @@ extension ContentItem {
         dateIsFloating = try input.bool()
         lastmodIsFloating = try input.bool()
         aliases = try (0..<input.count()).map { _ in try input.string() }
+        // Written in order of their keys, as ``FieldLines`` keeps them.
         let lineCount = try input.count()
-        lines = Dictionary(minimumCapacity: lineCount)
+        var lineEntries: [(key: String, line: Int)] = []
+        lineEntries.reserveCapacity(lineCount)
         for _ in 0..<lineCount {
-            let key = try input.string()
-            lines[key] = try input.int()
+            lineEntries.append((try input.string(), try input.int()))
         }
+        guard zip(lineEntries, lineEntries.dropFirst()).allSatisfy({ $0.key < $1.key }) else { throw BinaryReader.Malformed() }
+        lines = FieldLines(sorted: lineEntries)
         links = try (0..<input.count()).map { _ in try input.string() }
         ids = try (0..<input.count()).map { _ in try input.string() }
         ownFragments = try (0..<input.count()).map { _ in try input.string() }

@@ -57,7 +57,7 @@ struct ContentItem: Sendable {
     /// Every other front matter key.
     var params: [String: FieldValue]
     /// The line of each front matter key, for errors about it.
-    var lines: [String: Int]
+    var lines: FieldLines
     /// The body's HTML, as rendered or as the cache holds it.
     var html: BodyHTML
     /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):

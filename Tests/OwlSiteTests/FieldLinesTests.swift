@@ -1,0 +1,34 @@
+import Testing
+@testable import OwlSite
+
+/// The lines of an item's front matter keys: found by key, kept in order of their keys.
+@Suite struct FieldLinesTests {
+    @Test func setFindAndRemoveKeepTheKeysInOrder() {
+        var lines: FieldLines = ["title": 2, "date": 3]
+        lines["tags"] = 4
+        lines["aliases"] = 5
+        lines["date"] = 6
+        #expect(lines["title"] == 2 && lines["date"] == 6 && lines["slug"] == nil && lines.count == 4)
+        #expect(lines.entries.map(\.key) == ["aliases", "date", "tags", "title"])
+        lines["aliases"] = nil
+        lines["missing"] = nil
+        #expect(lines.entries.map(\.key) == ["date", "tags", "title"] && lines["aliases"] == nil)
+        #expect(lines == FieldLines(sorted: [("date", 6), ("tags", 4), ("title", 2)]))
+        #expect(lines != FieldLines(sorted: [("date", 6), ("tags", 4), ("title", 3)]))
+    }
+
+    /// Lines out of order in the cache are a damaged entry, not a list found by halves.
+    @Test func anItemWithItsLinesOutOfOrderDoesNotDecode() throws {
+        var item = try ContentItem(parsing: "---\ntitle: A\ndate: 2024-01-02\n---\nHi\n", source: "content/a.md", relativePath: "a.md",
+                                   markdown: MarkdownRenderer(allowsRawHTML: false, rootPath: "/"))
+        var out = BinaryWriter()
+        _ = item.write(to: &out)
+        var input = BinaryReader(SharedBytes(out.bytes))
+        #expect(try ContentItem(from: &input).lines == item.lines)
+        item.lines = FieldLines(sorted: [("title", 2), ("date", 3)])
+        out = BinaryWriter()
+        _ = item.write(to: &out)
+        input = BinaryReader(SharedBytes(out.bytes))
+        #expect(throws: BinaryReader.Malformed.self) { try ContentItem(from: &input) }
+    }
+}
