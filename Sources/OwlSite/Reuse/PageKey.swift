@@ -52,9 +52,8 @@ enum PageKey {
             input.item(index, of: plan, sources: sources, whole: true)
             if let neighbours {
                 // The links to them, which show their titles.
-                for (name, neighbour) in [("previous", neighbours.previous), ("next", neighbours.next)] {
-                    input.texts(name, neighbour.map { plan.items[$0].title } ?? "", neighbour.map { plan.items[$0].path } ?? "")
-                }
+                input.neighbour("previous", neighbours.previous, of: plan)
+                input.neighbour("next", neighbours.next, of: plan)
             }
         case let .list(intro, pagination, listFeed):
             input.texts("intro", intro ?? "", "feed", listFeed?.path ?? "")
@@ -99,7 +98,14 @@ enum PageKey {
         }
 
         mutating func number(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        /// The link to a neighbouring item (`name`: previous or next), which shows its title.
+        mutating func neighbour(_ name: String, _ index: Int?, of plan: SitePlan) {
+            text(name)
+            text(index.map { plan.items[$0].title } ?? "")
+            text(index.map { plan.items[$0].path } ?? "")
         }
 
         /// An item of `plan` (named by `sources`): the whole file, or the item without its body.

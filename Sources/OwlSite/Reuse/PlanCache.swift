@@ -42,8 +42,8 @@ struct PlanCache: Sendable {
             hasher.update(with: nul)
             // The whole file's fingerprint covers its listing too.
             let isPage = content.items[index].kind == .page
-            numbers += [UInt64(content.items[index].kind.rawValue),
-                        isPage ? content.items[index].fingerprint.listing : content.items[index].fingerprint.file]
+            numbers.append(UInt64(content.items[index].kind.rawValue))
+            numbers.append(isPage ? content.items[index].fingerprint.listing : content.items[index].fingerprint.file)
         }
         numbers.withUnsafeBytes { hasher.update(with: $0) }
         return hasher.hash.value
