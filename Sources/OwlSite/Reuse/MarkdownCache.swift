@@ -191,7 +191,7 @@ final class MarkdownCache: Sendable {
             let size = try input.int(), modified = try input.int()
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
             let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
-            entries[ContentHash(bytes: source).value] = Earlier(source: source, entry: entry)
+            entries[source.withUnsafeBytes { XXH64.hash($0) }] = Earlier(source: source, entry: entry)
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries
