@@ -38,7 +38,7 @@ enum FragmentChecker {
         // of a page are gathered when a link needs them (a set for each of 100,000 pages took
         // longer than the rest of a one-post rebuild's plan).
         let linking = items.indices.filter { index in
-            !items[index].ownFragments.isEmpty || items[index].links.contains { $0.utf8.contains(UInt8(ascii: "#")) }
+            !items[index].ownFragments.isEmpty || items[index].links.contains { ByteSearch.contains(UInt8(ascii: "#"), in: $0) }
         }
         guard !linking.isEmpty else { return [] }
         // Which item is the page at a path: made when a link first needs another page's ids

@@ -39,7 +39,7 @@ enum LinkChecker {
     static func decoded(_ written: String) -> String {
         // Most values hold no reference: looking for one among their characters, and making
         // a new string of them, took a cold build 2% of its CPU.
-        guard written.utf8.contains(UInt8(ascii: "&")) else { return written }
+        guard ByteSearch.contains(UInt8(ascii: "&"), in: written) else { return written }
         var result = ""
         var rest = written[...]
         while let ampersand = rest.firstIndex(of: "&") {

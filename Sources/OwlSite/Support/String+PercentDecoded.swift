@@ -5,7 +5,7 @@ extension String {
     /// Most links and fragments hold no escape, and Foundation's decoding goes through
     /// CoreFoundation for each: checking every link of 100,000 posts took 0.7 s that way.
     var percentDecoded: String {
-        guard utf8.contains(UInt8(ascii: "%")) else { return self }
+        guard ByteSearch.contains(UInt8(ascii: "%"), in: self) else { return self }
         return removingPercentEncoding ?? self
     }
 }
