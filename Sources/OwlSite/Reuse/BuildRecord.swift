@@ -346,12 +346,24 @@ struct BuildRecord: Sendable {
     /// and those stored in segments beyond ``segmentLimit`` or with less than half of their
     /// bytes still in use.
     static func encode(build: String, files: [String: File], pages: [(path: String, page: Page)], newSegment: String) -> Encoded {
+        // Pages come in runs from one segment: the last segment's name is compared (which
+        // finds the same string at once) before its entry is looked up by name.
         var sizes: [String: Int] = [:], used: [String: Int] = [:]
+        var run: (segment: String, size: Int, used: Int)?
+        func endRun() {
+            guard let run else { return }
+            sizes[run.segment] = run.size
+            used[run.segment, default: 0] += run.used
+        }
         for (_, page) in pages {
             guard let stored = page.stored else { continue }
-            sizes[stored.segment] = stored.segmentSize
-            used[stored.segment, default: 0] += page.history.count + page.binary.count
+            if run?.segment != stored.segment {
+                endRun()
+                run = (stored.segment, stored.segmentSize, 0)
+            }
+            run!.used += page.history.count + page.binary.count
         }
+        endRun()
         // Room is left for a new segment only when some page's entries must be written.
         let rendered = pages.contains { $0.page.stored == nil }
         var segmentNames = sizes.keys.sorted { (sizes[$0]!, $0) > (sizes[$1]!, $1) }
@@ -363,6 +375,7 @@ struct BuildRecord: Sendable {
         // About what the entries take (a path, and a page's key, file, version and history):
         // reserved once, rather than grown by doubling at the end of a build, when it peaks.
         entries.reserve(files.count * 64 + pages.count * 168)
+        var lastSegment: (name: String, index: Int)?
         var fileRows: [Row] = [], pageRows: [Row] = []
         fileRows.reserveCapacity(files.count)
         pageRows.reserveCapacity(pages.count)
@@ -379,7 +392,8 @@ struct BuildRecord: Sendable {
             entries.bool(page.carriesVersion)
             entries.int(page.from.count)
             for version in page.from { entries.uint64(version) }
-            if let stored = page.stored, let index = segmentIndices[stored.segment] {
+            if let stored = page.stored, let index = lastSegment?.name == stored.segment ? lastSegment?.index : segmentIndices[stored.segment] {
+                lastSegment = (stored.segment, index)
                 // A stored page's history and binary are the slices `page(_:)` made: one after the other.
                 assert(page.binary.startIndex == page.history.endIndex, "a stored page's entries lie one after the other in its segment")
                 entries.int(index)
