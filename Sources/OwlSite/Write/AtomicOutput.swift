@@ -160,9 +160,9 @@ struct AtomicOutput {
             if let held {
                 let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)
                 if let changes, !changes.changed.isEmpty {
-                    let kept = FileTree.folders(holding: files.keys)
+                    let kept = FileTree.folders(holding: files.keys), known = changes.known  // made once, not for each folder
                     for changed in changes.changed {
-                        try removeUnknownEntries(of: changed, in: staging, keeping: files, folders: kept, known: changes.known)
+                        try removeUnknownEntries(of: changed, in: staging, keeping: files, folders: kept, known: known)
                     }
                     // Folders deleted by hand are made again (where a file of the record is in
                     // the way, the update deletes it and makes the folder, or says why not).

@@ -17,7 +17,7 @@ struct FolderChanges: Sendable {
     /// Those of ``known``, and the top one (""), whose entries changed.
     let changed: [String]
 
-    /// The folders of the build's files.
+    /// The folders of the build's files, made when asked (a build asks only when some folder changed).
     var known: Set<String> { Set(folders.map { String(decoding: $0.bytes, as: UTF8.self) }) }
 
     /// Looks at the folders of the files of `record`, a build that finished at `finished`,
