@@ -17,6 +17,13 @@ public struct ContentHasher: Sendable {
         update(with: text.utf8)
     }
 
+    /// Feeds `text`'s UTF-8 bytes, read in place: not generic, which a caller in another
+    /// module would call unspecialized (a plan's key feeds two texts for each item).
+    public mutating func update(with text: String) {
+        var text = text
+        text.withUTF8 { update(with: UnsafeRawBufferPointer($0)) }
+    }
+
     /// Feeds `bytes`.
     public mutating func update(with bytes: some Sequence<UInt8>) {
         if bytes.withContiguousStorageIfAvailable({ update(with: UnsafeRawBufferPointer($0)) }) == nil {

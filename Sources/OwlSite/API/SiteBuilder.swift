@@ -212,11 +212,12 @@ public struct SiteBuilder: Sendable {
     /// the previous build left them, are rendered; the others are taken from the previous build.
     private func pageWork(_ plan: SitePlan, sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse) throws -> PageWork {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
-        let itemSources = PageKey.sources(of: plan)
+        let itemSources = PageKey.sources(of: plan), itemLinks = PageKey.links(of: plan)
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
         let keys = try Array(paths.indices).concurrentMap { index in
             index < plan.pages.count
-                ? PageKey.key(for: plan.pages[index], site: site, plan: plan, sources: itemSources, cellsShowContent: sources.templates.cellsShowContent)
+                ? PageKey.key(for: plan.pages[index], site: site, plan: plan, sources: itemSources, links: itemLinks,
+                             cellsShowContent: sources.templates.cellsShowContent)
                 : PageKey.notFoundKey(site: site)
         }
         // A reused page and its files are made here, on both cores: one by one after the
