@@ -225,9 +225,10 @@ public struct SiteBuilder: Sendable {
         let reused = try Array(paths.indices).concurrentMap { index -> (page: RenderedPage, files: PageFiles)? in
             let path = paths[index]
             guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]) else { return nil }
-            let filePaths = PageFiles.paths(of: page, path: path)
+            let pageKey = PageVersion.key(ofPath: path)
+            let filePaths = PageFiles.paths(of: page, key: pageKey)
             guard let kept = reuse.keptFiles(filePaths) else { return nil }
-            return (RenderedPage(path: path, reusing: page, output: kept[0]), PageFiles(reused: page, paths: filePaths, kept: kept))
+            return (RenderedPage(path: path, key: pageKey, reusing: page, output: kept[0]), PageFiles(reused: page, paths: filePaths, kept: kept))
         }
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)

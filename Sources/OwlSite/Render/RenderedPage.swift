@@ -59,11 +59,12 @@ final class RenderedPage: Sendable {
         reused = nil
     }
 
-    /// The page `path` of the previous build, as its record keeps it, whose file is `output`.
-    init(path: String, reusing page: BuildRecord.Page, output: OutputFile) {
+    /// The page `path` of the previous build, as its record keeps it, whose file is `output`;
+    /// `key` is its path's (``PageVersion/key(ofPath:)``).
+    init(path: String, key: UInt64, reusing page: BuildRecord.Page, output: OutputFile) {
         self.path = path
         file = page.file
-        key = PageVersion.key(ofPath: path)
+        self.key = key
         version = page.version
         self.output = output
         binary = page.binary

@@ -52,7 +52,8 @@ struct BuildReuse: Sendable {
     /// (the page and its patches) can be kept: the folder written into holds
     /// it as that build left it, or the previous output does. Nil when the page must be rendered.
     func reusablePage(_ path: String, pathHash: UInt64, key: UInt64) -> BuildRecord.Page? {
-        guard let previous, let page = previous.record.page(path, pathHash: pathHash), page.key == key else { return nil }
+        // Read through the optional, not bound: binding it copied the record for each page.
+        guard let page = previous?.record.page(path, pathHash: pathHash), page.key == key else { return nil }
         return page
     }
 

@@ -10,16 +10,17 @@ struct PageFiles: Sendable {
     /// The page's entry in the build's record.
     var record: BuildRecord.Page
 
-    /// The page's paths below the output folder: its file and patches.
-    static func paths(of page: BuildRecord.Page, path: String) -> [String] {
-        let key = PageVersion.key(ofPath: path)
-        return [page.file] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
+    /// The page's paths below the output folder: its file and patches; `key` is its path's
+    /// (``PageVersion/key(ofPath:)``).
+    static func paths(of page: BuildRecord.Page, key: UInt64) -> [String] {
+        [page.file] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
     }
 
     /// The files of a page taken unchanged from the previous build: `kept`, one for each of
     /// its `paths` (``paths(of:path:)``).
     init(reused page: BuildRecord.Page, paths: [String], kept: [OutputFile]) {
-        files = Array(zip(paths, kept))
+        // Labelled as it is made: an array of unlabelled pairs is cast to labelled ones at run time.
+        files = zip(paths, kept).map { (path: $0, file: $1) }
         record = page
     }
 
