@@ -122,6 +122,7 @@ import TestSupport
         let names = cacheFiles(probe).map { $0.path.dropFirst(probe.root.path.count + 1) }
         probe.remove()
         #expect(names.contains { $0.hasPrefix(".owl-cache/builds/") } && names.contains { $0.hasPrefix(".owl-cache/markdown/") })
+        #expect(names.contains(".owl-cache/static.bin"))
         for (number, name) in names.enumerated() {
             let site = try siteWithHistory(then: lastEdit)
             defer { site.remove() }

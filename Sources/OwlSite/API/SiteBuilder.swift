@@ -76,7 +76,7 @@ public struct SiteBuilder: Sendable {
         // core while the pages render: a rebuild renders a few pages, mostly on one core.
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
         let siteFiles = BackgroundJob { [self, sources, plan] in
-            try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage)
+            try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
         }
         // Rendering's error comes first, as when the other files were made after it. The job
         // is waited for either way; once taken, it has let go of the sources and the plan, and
@@ -324,9 +324,11 @@ public struct SiteBuilder: Sendable {
     /// The site's files besides its pages (``otherFiles(content:plan:templates:)``), and the
     /// warnings about links in the items to none of the site's files: its pages (the
     /// not-found page among them when the build makes it) and those other files.
-    private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool) throws
+    private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool, reuse: BuildReuse) throws
         -> (files: [String: OutputFile], linkWarnings: [SiteError]) {
-        let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates)
+        let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates, reuse: reuse)
+        // What it holds is true of the files looked at, whatever becomes of the build.
+        reuse.staticFiles.save()
         // Patches and state files are left out: a link to one is a link to the machinery.
         var paths = Set(files.keys)
         paths.reserveCapacity(files.count + plan.pages.count + 1)
@@ -338,12 +340,17 @@ public struct SiteBuilder: Sendable {
 
     /// Static files, theme assets, owl.js, the feeds, the sitemap, and `.nojekyll` (unless
     /// the site brings its own).
-    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet) throws -> [String: OutputFile] {
+    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, reuse: BuildReuse) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
         if let script = EmbeddedTheme.owlLiveJS { files["\(SitePath.reservedFolder)/owl-live.js"] = OutputFile(Array(script.utf8)) }
-        for (path, url) in content.staticFiles.sorted(by: { $0.key < $1.key }) {
-            files[path] = OutputFile(try SourceText.bytes(url, displayName: FileTree.display(url, relativeTo: options.source)))
+        // Copied files are read when written, not now (most are images), and only when the
+        // output does not hold them already: a rebuild keeps them where they are.
+        let copied = content.staticFiles.sorted { $0.key < $1.key }
+        let kept = reuse.keptFile(each: copied.map(\.key))
+        for ((path, url), kept) in zip(copied, kept) {
+            let file = try reuse.staticFiles.outputFile(at: url.path, displayName: FileTree.display(url, relativeTo: options.source))
+            files[path] = kept.map { $0.hash == file.hash && $0.size == file.size } == true ? kept : file
         }
         for feed in plan.feeds {
             // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`).

@@ -23,6 +23,7 @@ struct BuildReuse: Sendable {
     /// and the build it holds are the survey's alone.
     init(cacheFolder: URL?, output: AtomicOutput) {
         self.cacheFolder = cacheFolder
+        staticFiles = StaticFileCache(cacheFolder: cacheFolder)
         let records = BuildRecords(cacheFolder: cacheFolder)
         self.records = records
         previous = records.held(by: output.output)
@@ -40,6 +41,9 @@ struct BuildReuse: Sendable {
     func markdownCache(settings: String) -> MarkdownCache {
         MarkdownCache(folder: cacheFolder, settings: settings)
     }
+
+    /// The hashes of the site's copied files in earlier builds (``StaticFileCache``).
+    let staticFiles: StaticFileCache
 
     /// The previous build's plan (``PlanCache``).
     var planCache: PlanCache { PlanCache(cacheFolder: cacheFolder) }

@@ -122,6 +122,15 @@ struct FileWriter: Sendable {
                                 "changed while the site was being built; build again")
             }
             return bytes
+        case let .source(source):
+            // Read now, one file at a time, not held from the start of the build (through a
+            // link, as the build read it: links in the sources were checked to stay inside
+            // the site); as it was when the build found its hash, or the build stops.
+            let bytes = try SourceText.bytes(ofFile: source, displayName: source)
+            guard bytes.count == file.size, XXH64.hash(bytes) == file.hash else {
+                throw SiteError(file: source, "changed while the site was being built; build again")
+            }
+            return bytes
         }
     }
 

@@ -12,6 +12,9 @@ struct OutputFile: Sendable {
         /// folder written into holds them (`inStaging`), or else the previous output does
         /// (checked before the file is taken, see ``BuildReuse``).
         case kept(inStaging: Bool)
+        /// The bytes of the file at this path, one of the site's sources (a static file),
+        /// read when the file is written and checked against the hash (``StaticFileCache``).
+        case source(String)
     }
 
     var content: Content
@@ -24,6 +27,13 @@ struct OutputFile: Sendable {
         content = .bytes(bytes)
         hash = XXH64.hash(bytes)
         size = bytes.count
+    }
+
+    /// The file at `path` among the sources, whose bytes have this hash and size.
+    init(source path: String, hash: UInt64, size: Int) {
+        content = .source(path)
+        self.hash = hash
+        self.size = size
     }
 
     /// A file as a build record describes it, kept from an earlier build: as the folder
