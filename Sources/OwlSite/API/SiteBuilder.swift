@@ -176,7 +176,7 @@ public struct SiteBuilder: Sendable {
         let markdown = reuse.markdownCache(
             settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)"
         )
-        let content = try SiteContent.load(options, config: config, cache: markdown)
+        let content = try SiteContent.load(options, config: config, cache: markdown, prefetchingCopiedFiles: reuse.staticFiles.isEmpty)
         return Sources(config: config, templates: templates, markdown: markdown, content: content)
     }
 

@@ -33,6 +33,9 @@ final class StaticFileCache: Sendable {
         earlier = file.flatMap { Self.entries(in: $0) } ?? [:]
     }
 
+    /// Whether the cache knows no file from earlier builds: a build reads every copied file.
+    var isEmpty: Bool { earlier.isEmpty }
+
     /// The file at `path`, which errors name `displayName`, as a file of the output: its hash
     /// and size from the cache when its size and modification time are those of an earlier
     /// build, else from reading it (an error naming it when it cannot be read, or holds more

@@ -27,8 +27,10 @@ extension Date {
 }
 
 extension SiteContent {
-    /// Reads `content/`, `static/` and `data/` of `options.source`, rendering Markdown on both cores.
-    static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache) throws -> SiteContent {
+    /// Reads `content/`, `static/` and `data/` of `options.source`, rendering Markdown on both
+    /// cores. The copied files are asked of the disk ahead when `prefetchingCopiedFiles` (a
+    /// build that will read them all): a rebuild reads few of them (``StaticFileCache``).
+    static func load(_ options: BuildOptions, config: SiteConfig, cache: MarkdownCache, prefetchingCopiedFiles: Bool = true) throws -> SiteContent {
         let root = options.source
         let contentFolder = root.appendingPathComponent("content")  // there is one: `BuildOptions.checkFolders()`
         var markdownPaths: [String] = []
@@ -58,8 +60,9 @@ extension SiteContent {
             allowsRawHTML: config.rawHTML, highlightsCode: config.highlight, rootPath: config.rootPath, summaryLength: config.summaryLength
         )
         let contentPath = contentFolder.path
-        // Every file is read unless the cache spares it: static files always, Markdown when there is no cache.
-        SourceText.prefetch(staticFiles.values.map(\.path) + (cache.isEmpty ? markdownPaths.map { contentPath + "/" + $0 } : []))
+        // Every file is read unless a cache spares it: copied files when no build knows them yet, Markdown when there is no cache.
+        SourceText.prefetch((prefetchingCopiedFiles ? staticFiles.values.map(\.path) : [])
+            + (cache.isEmpty ? markdownPaths.map { contentPath + "/" + $0 } : []))
         // Each file is found from the content folder, held open, rather than from `/`: for
         // thousands of small files, walking the whole path took much of the time.
         let folder = open(contentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
