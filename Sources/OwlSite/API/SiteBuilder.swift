@@ -321,7 +321,7 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// The site's files besides its pages (``otherFiles(content:plan:templates:)``), and the
+    /// The site's files besides its pages (``otherFiles(content:plan:templates:reuse:)``), and the
     /// warnings about links in the items to none of the site's files: its pages (the
     /// not-found page among them when the build makes it) and those other files.
     private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool, reuse: BuildReuse) throws
