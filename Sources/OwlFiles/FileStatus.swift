@@ -25,6 +25,12 @@ package struct FileStatus: Sendable, Hashable {
         self.init(info)
     }
 
+    /// A time `stat` gives (`st_mtim`, `st_ctim`) in nanoseconds since 1970: exact, as the
+    /// caches and the output survey compare them.
+    package static func nanoseconds(_ time: timespec) -> Int {
+        Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+    }
+
     /// The status `stat` or `fstat` filled in as `info`.
     package init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)

@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlFiles
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -120,7 +121,7 @@ final class MarkdownCache: Sendable {
         var status = stat()
         let stamped = fstatat(folder, path, &status, 0) == 0
         let size = Int(status.st_size)
-        let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+        let modified = FileStatus.nanoseconds(status.st_mtim)
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
         let cached = earlier(source, hash: pathHash)
         if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {

@@ -1,5 +1,6 @@
 import Foundation
 import Owl
+import OwlFiles
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -43,12 +44,12 @@ final class StaticFileCache: Sendable {
     func outputFile(at path: String, displayName: String) throws -> OutputFile {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-           let entry = earlier[path], entry.size == Int(status.st_size), entry.modified == Self.modified(status) {
+           let entry = earlier[path], entry.size == Int(status.st_size), entry.modified == FileStatus.nanoseconds(status.st_mtim) {
             current.withLock { $0.entries[path] = entry }
             return OutputFile(source: path, hash: entry.hash, size: entry.size)
         }
         let bytes = try SourceText.bytes(ofFile: path, displayName: displayName)
-        let entry = Entry(size: bytes.count, modified: Self.modified(status), hash: XXH64.hash(bytes))
+        let entry = Entry(size: bytes.count, modified: FileStatus.nanoseconds(status.st_mtim), hash: XXH64.hash(bytes))
         current.withLock {
             $0.entries[path] = entry
             $0.changed = true
@@ -72,10 +73,6 @@ final class StaticFileCache: Sendable {
         }
         CacheFile.makeCacheFolder(file.deletingLastPathComponent())
         CacheFile.write(out.bytes, to: file)
-    }
-
-    private static func modified(_ status: stat) -> Int {
-        Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
     }
 
     /// The entries in `file`; nil when it is missing, damaged or of another version.

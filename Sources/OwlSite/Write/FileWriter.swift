@@ -203,7 +203,7 @@ struct FileWriter: Sendable {
     }
 
     private static func changeTime(_ status: stat) -> Int {
-        Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
+        FileStatus.nanoseconds(status.st_ctim)
     }
 
     /// An error naming the file at `path` in the output (a bare path below it would read as

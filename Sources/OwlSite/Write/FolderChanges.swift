@@ -1,4 +1,5 @@
 import Foundation
+import OwlFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,7 +55,7 @@ struct FolderChanges: Sendable {
             var status = stat()
             // A folder taken out by hand changed its parent, which is listed: it is made again.
             guard buffer.withCString(folder.bytes, { fstatat(root, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
-            if Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec) > finished {
+            if FileStatus.nanoseconds(status.st_mtim) > finished {
                 changed.append(index == 0 ? "" : String(decoding: folder.bytes, as: UTF8.self))
             }
         }
