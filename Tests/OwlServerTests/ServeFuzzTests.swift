@@ -35,34 +35,53 @@ import Testing
                     try await Task.sleep(for: .milliseconds(200))
                 }
             }
-            let warmUp = max(1, Self.requests / 10)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<Self.clients {
-                    group.addTask {
-                        while true {
-                            let index = findings.nextCase()
-                            guard index < Self.requests else { return }
-                            if index == warmUp { findings.baselineMemory = Self.residentBytes() }
-                            var random = SplitMix64(seed: Self.seed &+ UInt64(index))
-                            let hostile = HostileRequest.make(&random, secretPath: secretPath)
-                            findings.check(hostile, answer: try await hostile.send(port: port), index: index)
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
+            try await Self.sendCases(port: port, secretPath: secretPath, into: findings)
             findings.finish()
             try await probe.value
             findings.probe(try await Self.timedNormalRequest(port: port))
 
             let report = findings.report
-            let grown = Self.residentBytes() - (findings.baselineMemory ?? 0)
+            var grown = Self.residentBytes() - (findings.baselineMemory ?? 0)
             print("ServeFuzzTests: \(Self.requests) cases, seed \(Self.seed): \(report.kinds); "
                 + "slowest probe \(report.slowestProbe); RSS grew \(grown / 1024) KiB after warm-up")
             #expect(report.problems.isEmpty, "\(report.problems.prefix(20))")
             #expect(report.probes > 0)
             #expect(report.slowestProbe < .seconds(1))
-            #expect(grown < 128 << 20, "RSS grew \(grown) bytes")
+            // The memory is the whole test process's, which the suites running beside this
+            // one grow too (once 145 MB here, against 3–48 MB in other runs). Growth past the
+            // bound is measured again over the same cases sent once more: a leak grows it again.
+            if grown >= Self.memoryBound {
+                let again = Findings()
+                try await Self.sendCases(port: port, secretPath: secretPath, into: again)
+                grown = Self.residentBytes() - (again.baselineMemory ?? 0)
+                print("ServeFuzzTests: the same cases again: RSS grew \(grown / 1024) KiB after warm-up")
+                #expect(again.report.problems.isEmpty, "\(again.report.problems.prefix(20))")
+            }
+            #expect(grown < Self.memoryBound, "RSS grew \(grown) bytes")
+        }
+    }
+
+    /// How much the process's memory may grow over the cases after the warm-up.
+    static let memoryBound = 128 << 20
+
+    /// Sends the cases from ``clients`` clients at once to the server on `port`, each answer
+    /// checked into `findings`, whose baseline memory is taken once the warm-up cases (a tenth) are sent.
+    private static func sendCases(port: Int, secretPath: String, into findings: Findings) async throws {
+        let warmUp = max(1, requests / 10)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<clients {
+                group.addTask {
+                    while true {
+                        let index = findings.nextCase()
+                        guard index < requests else { return }
+                        if index == warmUp { findings.baselineMemory = residentBytes() }
+                        var random = SplitMix64(seed: seed &+ UInt64(index))
+                        let hostile = HostileRequest.make(&random, secretPath: secretPath)
+                        findings.check(hostile, answer: try await hostile.send(port: port), index: index)
+                    }
+                }
+            }
+            try await group.waitForAll()
         }
     }
 
