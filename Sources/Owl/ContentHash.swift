@@ -19,7 +19,12 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// each took some 600 instructions.
     public init(_ text: String) {
         var text = text
-        value = text.withUTF8 { XXH64.hash(UnsafeRawBufferPointer($0)) }
+        self = text.withUTF8 { ContentHash(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The hash of the bytes `buffer` points to; not generic, as the `String` initializer.
+    public init(bytes buffer: UnsafeRawBufferPointer) {
+        value = XXH64.hash(buffer)
     }
 
     /// The hash of `bytes`.

@@ -98,6 +98,8 @@ public struct SiteBuilder: Sendable {
         }
         let pages = rendering.pages, pageFiles = rendering.files
         let made = try siteFiles.take()
+        // The hashes of the copied files it looked at are true whatever becomes of the build.
+        DispatchQueue.global().async(group: savingCaches) { reuse.staticFiles.save() }
         var files = made.files
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
         // written its pages, they were a third of what it held at its end.
@@ -327,8 +329,6 @@ public struct SiteBuilder: Sendable {
     private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool, reuse: BuildReuse) throws
         -> (files: [String: OutputFile], linkWarnings: [SiteError]) {
         let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates, reuse: reuse)
-        // What it holds is true of the files looked at, whatever becomes of the build.
-        reuse.staticFiles.save()
         // Patches and state files are left out: a link to one is a link to the machinery.
         var paths = Set(files.keys)
         paths.reserveCapacity(files.count + plan.pages.count + 1)
@@ -350,7 +350,11 @@ public struct SiteBuilder: Sendable {
         let kept = reuse.keptFile(each: copied.map(\.key))
         for ((path, url), kept) in zip(copied, kept) {
             let file = try reuse.staticFiles.outputFile(at: url.path, displayName: FileTree.display(url, relativeTo: options.source))
-            files[path] = kept.map { $0.hash == file.hash && $0.size == file.size } == true ? kept : file
+            if let kept, kept.hash == file.hash, kept.size == file.size {
+                files[path] = kept
+            } else {
+                files[path] = file
+            }
         }
         for feed in plan.feeds {
             // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`).

@@ -155,15 +155,8 @@ struct BuildRecord: Sendable {
     /// ``pathHash(_:)`` is `pathHash`: a path read from another record is looked up without
     /// making a `String` of it.
     func file(utf8 path: SharedBytes, pathHash: UInt64) -> File? {
-        var low = Self.firstRow(notBelow: pathHash, in: fileRows)
-        while low < fileRows.count, fileRows[low].pathHash == pathHash {
-            var reader = BinaryReader(bytes, at: fileRows[low].entry)
-            if let entryPath = try? reader.blob(), entryPath.hasSameBytes(as: path) {
-                return File(hash: fileRows[low].hash, size: fileRows[low].size)
-            }
-            low += 1
-        }
-        return nil
+        guard let (index, _) = entry(hash: pathHash, in: fileRows, matching: { (try? $0.blob())?.hasSameBytes(as: path) == true }) else { return nil }
+        return File(hash: fileRows[index].hash, size: fileRows[index].size)
     }
 
     /// Calls `body` with each file's path hash, path (its UTF-8 bytes, a slice of the record)
@@ -222,18 +215,6 @@ struct BuildRecord: Sendable {
         return pageRows[index].hash == hash && pageRows[index].size == size
     }
 
-    /// Every file's path, in no particular order.
-    func filePaths() -> [String] { paths(of: fileRows) }
-
-    /// Every file with its path, in no particular order: each entry decoded once, with no look-up.
-    func files() -> [(path: String, file: File)] {
-        fileRows.compactMap { row in
-            var reader = BinaryReader(bytes, at: row.entry)
-            guard let path = try? reader.string() else { return nil }
-            return (path, File(hash: row.hash, size: row.size))
-        }
-    }
-
     /// Every file's path and size, in no particular order.
     func fileSizes() -> [(path: String, size: Int)] {
         fileRows.compactMap { row in
@@ -270,11 +251,17 @@ struct BuildRecord: Sendable {
 
     /// The index in `rows` of `path` (whose path hash is `hash`, if given) and a reader placed after the entry's path.
     private func entry(_ path: String, hash: UInt64?, in rows: [Row]) -> (Int, BinaryReader)? {
-        let hash = hash ?? Self.pathHash(path)
+        entry(hash: hash ?? Self.pathHash(path), in: rows) { (try? $0.matches(path)) == true }
+    }
+
+    /// The index in `rows` of the entry whose path hash is `hash` and whose path `matches`
+    /// (given a reader at the entry's start, which it reads the path with), and that reader,
+    /// placed after the path.
+    private func entry(hash: UInt64, in rows: [Row], matching matches: (inout BinaryReader) -> Bool) -> (Int, BinaryReader)? {
         var low = Self.firstRow(notBelow: hash, in: rows)
         while low < rows.count, rows[low].pathHash == hash {
             var reader = BinaryReader(bytes, at: rows[low].entry)
-            if (try? reader.matches(path)) == true { return (low, reader) }
+            if matches(&reader) { return (low, reader) }
             low += 1
         }
         return nil

@@ -192,7 +192,8 @@ final class MarkdownCache: Sendable {
             let size = try input.int(), modified = try input.int()
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
             let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
-            entries[source.withUnsafeBytes { XXH64.hash($0) }] = Earlier(source: source, entry: entry)
+            // The hash ``item(forFile:in:source:parse:)`` finds the source by: its path's.
+            entries[source.withUnsafeBytes { ContentHash(bytes: $0) }.value] = Earlier(source: source, entry: entry)
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
         return entries

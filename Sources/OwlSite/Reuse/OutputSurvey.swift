@@ -114,8 +114,8 @@ final class OutputSurvey: Sendable {
                 findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: isShared))
             }
         }
-        if let target, let changes = FolderChanges(holding: target.held.record, in: target.folder.descriptor, finishedAt: target.held.finished) {
-            findings.folderChanges = (target.held.record.build, changes)
+        if let target {
+            findings.folderChanges = (target.held.record.build, FolderChanges(holding: target.held.record, in: target.folder.descriptor, finishedAt: target.held.finished))
         }
         return findings
     }

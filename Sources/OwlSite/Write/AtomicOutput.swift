@@ -159,7 +159,7 @@ struct AtomicOutput {
             })
             if let held {
                 let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)
-                if let changes, !changes.changed.isEmpty {
+                if !changes.changed.isEmpty {
                     let kept = FileTree.folders(holding: files.keys), known = changes.known  // made once, not for each folder
                     for changed in changes.changed {
                         try removeUnknownEntries(of: changed, in: staging, keeping: files, folders: kept, known: known)
@@ -205,7 +205,7 @@ struct AtomicOutput {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        guard FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)?.changed.isEmpty ?? false else { return false }
+        guard FolderChanges(holding: held.record, in: folder, finishedAt: held.finished).changed.isEmpty else { return false }
         let files = held.record.fileSizes()
         let kept = try? files.concurrentMap { FileWriter.isKept($0.path, in: folder, size: $0.size, unchangedSince: held.finished) }
         return kept?.allSatisfy { $0 } ?? false

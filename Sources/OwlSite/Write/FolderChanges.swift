@@ -22,24 +22,10 @@ struct FolderChanges: Sendable {
     var known: Set<String> { Set(folders.map { String(decoding: $0.bytes, as: UTF8.self) }) }
 
     /// Looks at the folders of the files of `record`, a build that finished at `finished`,
-    /// below the open folder `root`. Nil when `stop` says so first (it is asked every few
-    /// hundred folders).
-    init?(holding record: BuildRecord, in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
-        var paths: [SharedBytes] = []
-        paths.reserveCapacity(record.fileCount)
-        record.forEachFile { _, path, _ in paths.append(path) }
-        self.init(holdingUTF8: paths, in: root, finishedAt: finished, stop: stop)
-    }
-
-    /// Looks at the folders of a build's files, whose relative `paths` are given, below the
-    /// open folder `root`; the build finished at `finished`. Nil when `stop` says so first.
-    init?(holding paths: [String], in root: Int32, finishedAt finished: Int, stop: () -> Bool = { false }) {
-        self.init(holdingUTF8: paths.map { SharedBytes($0.utf8) }, in: root, finishedAt: finished, stop: stop)
-    }
-
-    private init?(holdingUTF8 paths: [SharedBytes], in root: Int32, finishedAt finished: Int, stop: () -> Bool) {
+    /// below the open folder `root`.
+    init(holding record: BuildRecord, in root: Int32, finishedAt finished: Int) {
         var folders = Set<FolderName>()
-        for path in paths {
+        record.forEachFile { _, path, _ in
             // Each folder up to the first one already known.
             var end = path.endIndex
             while let slash = path[path.startIndex..<end].lastIndex(of: UInt8(ascii: "/")),
@@ -51,7 +37,6 @@ struct FolderChanges: Sendable {
         var buffer = PathBuffer()
         let top = FolderName(bytes: SharedBytes(".".utf8))
         for (index, folder) in ([top] + Array(folders)).enumerated() {
-            if index % 256 == 0, stop() { return nil }
             var status = stat()
             // A folder taken out by hand changed its parent, which is listed: it is made again.
             guard buffer.withCString(folder.bytes, { fstatat(root, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
