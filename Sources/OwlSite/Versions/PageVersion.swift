@@ -8,12 +8,17 @@ enum PageVersion {
     /// The page key: FNV-1a 64-bit of the UTF-8 bytes of the page's path below the site root
     /// (`/`, `/posts/hello/`, `/404.html`). FNV-1a, so that owl.js computes it in a few lines.
     static func key(ofPath path: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        // Over the string's contiguous bytes: through its `utf8` view, byte by byte, a rebuild
+        // of 10,000 pages spent 6 million instructions on the keys of the pages it reused.
+        var path = path
+        return path.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
         }
-        return hash
     }
 
     /// 16 lowercase hex digits.
@@ -22,11 +27,16 @@ enum PageVersion {
         // of every page it kept, and `String(_:radix:)` padded and joined took 5% of its instructions.
         String(unsafeUninitializedCapacity: 16) { buffer in
             for index in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xf
-                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                buffer[index] = hexDigit(value >> UInt64(60 - 4 * index))
             }
             return 16
         }
+    }
+
+    /// The lowercase hex digit of `value`'s lowest four bits, as an ASCII byte.
+    static func hexDigit(_ value: UInt64) -> UInt8 {
+        let nibble = UInt8(truncatingIfNeeded: value) & 0xf
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The version of a page whose bytes, with the version written as 16 `0`s, are `bytes`.

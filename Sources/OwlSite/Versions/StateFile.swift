@@ -42,9 +42,22 @@ struct StateFile: Equatable, Sendable {
         Int(truncatingIfNeeded: key & 0xfff)
     }
 
-    /// The state file of `group`, below the output folder.
+    /// The state file of `group`, below the output folder: the folder, the group's three
+    /// hex digits, `.json`.
+    ///
+    /// Written byte by byte into the string's own storage: a rebuild names the state file of
+    /// every group it keeps (3,900 at 10,000 pages), twice, and the folder, the last three of
+    /// sixteen hex digits and the suffix joined as strings took it 12 million instructions.
     static func path(ofGroup group: Int) -> String {
-        folder + String(PageVersion.hex(UInt64(group)).suffix(3)) + ".json"
+        let prefix = folder.utf8, suffix = ".json".utf8
+        return String(unsafeUninitializedCapacity: prefix.count + 3 + suffix.count) { buffer in
+            var index = buffer.initialize(fromContentsOf: prefix)
+            for shift in [8, 4, 0] {
+                buffer[index] = PageVersion.hexDigit(UInt64(group) >> UInt64(shift))
+                index += 1
+            }
+            return buffer[index...].initialize(fromContentsOf: suffix)
+        }
     }
 
     /// The state file of the page with key `key`, below the output folder.
@@ -121,9 +134,10 @@ struct StateFile: Equatable, Sendable {
             keptGroups.append(group)
         }
         var result: [(path: String, file: OutputFile)] = []
-        for (group, file) in zip(keptGroups, kept(keptGroups.map(path(ofGroup:)))) {
+        let keptPaths = keptGroups.map(path(ofGroup:))
+        for ((group, path), file) in zip(zip(keptGroups, keptPaths), kept(keptPaths)) {
             if let file {
-                result.append((path(ofGroup: group), file))
+                result.append((path, file))
             } else {
                 made[group] = true  // changed or deleted by hand: made again
             }
