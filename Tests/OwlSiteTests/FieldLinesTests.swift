@@ -31,4 +31,22 @@ import Testing
         input = BinaryReader(SharedBytes(out.bytes))
         #expect(throws: BinaryReader.Malformed.self) { try ContentItem(from: &input) }
     }
+
+    /// An item read with the source path it was found by takes that path, and only when the
+    /// entry holds the same path: any other path in the entry is the entry's.
+    @Test func anItemReadWithItsSourceTakesItOnlyWhenTheEntryHoldsIt() throws {
+        let item = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/posts/é.md", relativePath: "posts/é.md",
+                                   markdown: MarkdownRenderer(allowsRawHTML: false, rootPath: "/"))
+        var out = BinaryWriter()
+        _ = item.write(to: &out)
+        let bytes = SharedBytes(out.bytes)
+        for known in ["content/posts/é.md", "content/posts/e.md", "", nil] as [String?] {
+            var input = BinaryReader(bytes)
+            let read = try ContentItem(from: &input, source: known)
+            #expect(read.source == "content/posts/é.md" && read.title == "A" && read.body == item.body)
+        }
+        var input = BinaryReader(bytes)
+        #expect(try input.int() == item.kind.rawValue)
+        #expect(try input.string(sharing: "content/posts/x.md") == "content/posts/é.md")
+    }
 }

@@ -21,10 +21,10 @@ final class MarkdownCache: Sendable {
         /// The item in the cache's binary form, read when it is needed (on both cores).
         var binary: SharedBytes
 
-        /// The item, with its fingerprint.
-        func item() throws -> ContentItem {
+        /// The item of `source`, with its fingerprint.
+        func item(of source: String) throws -> ContentItem {
             var input = BinaryReader(binary)
-            var item = try ContentItem(from: &input)
+            var item = try ContentItem(from: &input, source: source)
             item.fingerprint = fingerprint
             return item
         }
@@ -124,14 +124,14 @@ final class MarkdownCache: Sendable {
         let modified = FileStatus.nanoseconds(status.st_mtim)
         let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
         let cached = earlier(source, hash: pathHash)
-        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item() {
+        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item(of: source) {
             current[shard].take(pathHash)
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source, limit: SourceText.textLimit)
         let hash = XXH64.hash(bytes)
         // Touched but the same bytes (a checkout stamps every file): the entry is kept, with the new stamp.
-        if let cached, cached.fingerprint.file == hash, let item = try? cached.item() {
+        if let cached, cached.fingerprint.file == hash, let item = try? cached.item(of: source) {
             var touched = cached
             (touched.size, touched.modified) = (size, modified)
             current[shard].make(source, touched)

@@ -85,6 +85,13 @@ struct BinaryReader {
         }
     }
 
+    /// Reads a string; when its bytes are `known`'s UTF-8, gives `known` (sharing its
+    /// storage) rather than a new string of them.
+    mutating func string(sharing known: String) throws -> String {
+        let bytes = try blob()
+        return bytes.areUTF8(of: known) ? known : bytes.withUnsafeBytes { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+    }
+
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
     mutating func blob() throws -> SharedBytes {
         let count = try count()
