@@ -17,11 +17,11 @@ import TestSupport
         return (try SiteContent.load(options, config: config, cache: MarkdownCache(folder: nil, settings: "")), templates)
     }
 
-    /// The bytes `listing` is kept as, under `key`, in a new cache folder.
-    private func saved(_ listing: SitePlan.Listing, key: UInt64) throws -> (cache: PlanCache, bytes: Data) {
+    /// The bytes `listing` and its pages' key structures are kept as, under `key`, in a new cache folder.
+    private func saved(_ listing: SitePlan.Listing, structures: [UInt64], key: UInt64) throws -> (cache: PlanCache, bytes: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-plan-\(UUID().uuidString)")
         let cache = PlanCache(cacheFolder: folder)
-        cache.save(listing, key: key)
+        cache.save(listing, pageKeyStructures: structures, key: key)
         return (cache, try Data(contentsOf: try #require(cache.file)))
     }
 
@@ -30,21 +30,55 @@ import TestSupport
         let plan = try SitePlan(content: content, templates: templates)
         #expect(plan.pages.count > 20 && plan.feeds.count > 1 && !plan.tags.isEmpty)
         let key = PlanCache.key(content: content, templates: templates, renderer: "test")
-        let first = try saved(plan.listing, key: key)
+        let structures = try PageKey.structures(of: plan, cellsShowContent: templates.cellsShowContent)
+        let first = try saved(plan.listing, structures: structures, key: key)
         defer { try? FileManager.default.removeItem(at: first.cache.file!.deletingLastPathComponent()) }
-        let listing = try #require(first.cache.load(key: key))
+        let (listing, readStructures) = try #require(first.cache.load(key: key))
+        #expect(readStructures == structures)
         // Saved again from what it read: the same bytes, so nothing was lost or changed.
-        let second = try saved(listing, key: key)
+        let second = try saved(listing, structures: readStructures, key: key)
         defer { try? FileManager.default.removeItem(at: second.cache.file!.deletingLastPathComponent()) }
         #expect(second.bytes == first.bytes)
         let reused = SitePlan(reusing: listing, content: content)
         #expect(reused.pages.map(\.path) == plan.pages.map(\.path) && reused.warnings == plan.warnings)
+        #expect(try PageKey.structures(of: reused, cellsShowContent: templates.cellsShowContent) == structures)
         // Another key (other inputs), or a damaged file, gives nothing.
         #expect(first.cache.load(key: key &+ 1) == nil)
         var damaged = [UInt8](first.bytes)
         damaged[damaged.count / 2] ^= 0x10
         try Data(damaged).write(to: first.cache.file!)
         #expect(first.cache.load(key: key) == nil)
+    }
+
+    /// The keys made from the structures a plan was saved with are those made from the plan:
+    /// a body edit changes the key of the edited item's page, and of the lists that show it
+    /// when the cells show bodies, and no other.
+    @Test func keysFromSavedStructuresFollowTheBodiesEachPageShows() throws {
+        let (content, templates) = try demo()
+        let plan = try SitePlan(content: content, templates: templates)
+        // An item's page, of an item a list shows.
+        let edited = try #require(plan.pages.firstIndex { page in
+            guard case let .item(item, _) = page.body else { return false }
+            return plan.pages.contains { $0.lists.contains { $0.sections.contains { $0.cells.contains(.item(item)) } } }
+        })
+        guard case let .item(item, _) = plan.pages[edited].body else { return }
+        var bodyEdit = content
+        bodyEdit.items[item].fingerprint.file &+= 1
+        let reused = SitePlan(reusing: plan.listing, content: bodyEdit)
+        for cellsShowContent in [false, true] {
+            let structures = try PageKey.structures(of: plan, cellsShowContent: cellsShowContent)
+            func keys(_ plan: SitePlan, _ structures: [UInt64]) -> [UInt64] {
+                let sources = PageKey.sources(of: plan)
+                return plan.pages.indices.map { PageKey.key(for: plan.pages[$0], structure: structures[$0], site: 7, plan: plan, sources: sources, cellsShowContent: cellsShowContent) }
+            }
+            let before = keys(plan, structures), after = keys(reused, structures)
+            #expect(after == keys(reused, try PageKey.structures(of: reused, cellsShowContent: cellsShowContent)))
+            let showing = Set(plan.pages.indices.filter { index in
+                index == edited || cellsShowContent && plan.pages[index].lists.contains { $0.sections.contains { $0.cells.contains(.item(item)) } }
+            })
+            #expect(showing.count > (cellsShowContent ? 1 : 0))
+            #expect(Set(plan.pages.indices.filter { before[$0] != after[$0] }) == showing, "cells show content: \(cellsShowContent)")
+        }
     }
 
     @Test func theKeyFollowsListingsNotBodies() throws {

@@ -60,12 +60,18 @@ public struct SiteBuilder: Sendable {
         // Plan the pages, or take the previous build's plan when the items' listings, the
         // settings and the theme are those it was made from (only bodies of pages changed).
         let planKey = PlanCache.key(content: sources.content, templates: sources.templates, renderer: options.renderer)
+        // With the plan come the parts of the pages' keys that it decides.
         var plan: SitePlan
-        if let listing = reuse.planCache.load(key: planKey) {
+        let pageKeyStructures: [UInt64]
+        if let (listing, structures) = reuse.planCache.load(key: planKey) {
             plan = SitePlan(reusing: listing, content: sources.content)
+            pageKeyStructures = structures
         } else {
             plan = try SitePlan(content: sources.content, templates: sources.templates)
-            DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in reuse.planCache.save(listing, key: planKey) }
+            pageKeyStructures = try PageKey.structures(of: plan, cellsShowContent: sources.templates.cellsShowContent)
+            DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in
+                reuse.planCache.save(listing, pageKeyStructures: pageKeyStructures, key: planKey)
+            }
         }
         // A first build writes every file: their folders are made while the pages render.
         var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
@@ -86,7 +92,7 @@ public struct SiteBuilder: Sendable {
             // Render what changed, each page with its own files (its patches); take the
             // rest from the previous build. A first build writes each page as it comes, and
             // so does a rebuild that renders many.
-            let work = try pageWork(plan, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
+            let work = try pageWork(plan, keyStructures: pageKeyStructures, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
             if preparedFolders == nil, work.renderCount >= options.writesAsItRendersFrom {
                 preparedFolders = output.prepareSpare(records: reuse.records)
             }
@@ -212,13 +218,14 @@ public struct SiteBuilder: Sendable {
 
     /// The pages of `plan` whose inputs changed, or whose files the output no longer holds as
     /// the previous build left them, are rendered; the others are taken from the previous build.
-    private func pageWork(_ plan: SitePlan, sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse) throws -> PageWork {
+    /// `keyStructures` are the parts of the plan's pages' keys that the plan decides.
+    private func pageWork(_ plan: SitePlan, keyStructures: [UInt64], sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse) throws -> PageWork {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
-        let itemSources = PageKey.sources(of: plan), itemLinks = PageKey.links(of: plan)
+        let itemSources = PageKey.sources(of: plan)
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
         let keys = try Array(paths.indices).concurrentMap { index in
             index < plan.pages.count
-                ? PageKey.key(for: plan.pages[index], site: site, plan: plan, sources: itemSources, links: itemLinks,
+                ? PageKey.key(for: plan.pages[index], structure: keyStructures[index], site: site, plan: plan, sources: itemSources,
                              cellsShowContent: sources.templates.cellsShowContent)
                 : PageKey.notFoundKey(site: site)
         }

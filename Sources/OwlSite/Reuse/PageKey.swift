@@ -50,20 +50,33 @@ enum PageKey {
         }
     }
 
-    /// The key of `page`: `site`, the page's own settings, and the fingerprint of every
-    /// item it shows (named by `sources`): the whole file for the item's own page, the item
-    /// without its body for a cell in a list, unless `cellsShowContent`.
+    /// The part of each page's key that the plan decides (``structure(of:plan:sources:links:cellsShowContent:)``),
+    /// by index in `plan.pages`, made on both cores. ``PlanCache`` keeps them with the plan: a
+    /// build that takes the plan from there takes these too, and hashes for each page only
+    /// what the plan does not decide.
+    static func structures(of plan: SitePlan, cellsShowContent: Bool) throws -> [UInt64] {
+        let sources = sources(of: plan), links = links(of: plan)
+        return try Array(plan.pages.indices).concurrentMap { index in
+            structure(of: plan.pages[index], plan: plan, sources: sources, links: links, cellsShowContent: cellsShowContent)
+        }
+    }
+
+    /// The part of `page`'s key that the plan decides: the page's own settings, its lists and
+    /// the links to its neighbours, and which items it shows (named by `sources`): for a cell
+    /// in a list, the item without its body too, unless `cellsShowContent`. What it leaves
+    /// out is the fingerprint of each item the page shows whole, its own item's, and its
+    /// cells' when `cellsShowContent` (``key(for:structure:site:plan:sources:cellsShowContent:)``).
     ///
     /// The inputs are laid out in bytes and hashed at once. Texts end with a NUL and items
-    /// take 16 bytes (hashes of their source path and fingerprint), so that two different
+    /// take 8 or 16 bytes (hashes of their source path and fingerprint), so that two different
     /// inputs give different bytes but for a 64-bit hash collision.
-    static func key(for page: PageSpec, site: UInt64, plan: SitePlan, sources: [UInt64], links: [UInt64], cellsShowContent: Bool) -> UInt64 {
+    static func structure(of page: PageSpec, plan: SitePlan, sources: [UInt64], links: [UInt64], cellsShowContent: Bool) -> UInt64 {
         var input = KeyInput(capacity: 256 + page.cellCount * 16)
         input.texts("page", page.path, page.title, page.layout)
         switch page.body {
         case let .item(index, neighbours):
             input.text("item")
-            input.item(index, of: plan, sources: sources, whole: true)
+            input.number(sources[index])
             if let neighbours {
                 // The links to them, which show their titles.
                 input.neighbour("previous", neighbours.previous, links: links)
@@ -82,9 +95,31 @@ enum PageKey {
                 input.texts("section", section.id, section.header ?? "", section.footer ?? "")
                 for cell in section.cells {
                     switch cell {
-                    case let .item(index): input.item(index, of: plan, sources: sources, whole: cellsShowContent)
+                    case let .item(index):
+                        input.number(sources[index])
+                        if !cellsShowContent { input.number(plan.items[index].fingerprint.listing) }
                     case let .tag(slug): input.texts("tag", slug, plan.tags[slug]?.name ?? "", String(plan.tags[slug]?.count ?? 0))
                     }
+                }
+            }
+        }
+        return XXH64.hash(input.bytes)
+    }
+
+    /// The key of `page`: `site`, the part of it the plan decides (`structure`), and the
+    /// fingerprint of the whole file of each item the page shows whole (named by `sources`):
+    /// its own item's, and each cell's when `cellsShowContent`, in the order `structure`
+    /// names them (so that the same structure always takes as many).
+    static func key(for page: PageSpec, structure: UInt64, site: UInt64, plan: SitePlan, sources: [UInt64], cellsShowContent: Bool) -> UInt64 {
+        var input = KeyInput(capacity: 24 + (cellsShowContent ? page.cellCount * 16 : 0))
+        input.number(structure)
+        if case let .item(index, _) = page.body {
+            input.item(index, of: plan, sources: sources)
+        }
+        if cellsShowContent {
+            for list in page.lists {
+                for section in list.sections {
+                    for case let .item(index) in section.cells { input.item(index, of: plan, sources: sources) }
                 }
             }
         }
@@ -123,11 +158,10 @@ enum PageKey {
             number(index.map { links[$0] } ?? 0)
         }
 
-        /// An item of `plan` (named by `sources`): the whole file, or the item without its body.
-        mutating func item(_ index: Int, of plan: SitePlan, sources: [UInt64], whole: Bool) {
-            let fingerprint = plan.items[index].fingerprint
+        /// An item of `plan` (named by `sources`) shown whole: its source and the fingerprint of its file.
+        mutating func item(_ index: Int, of plan: SitePlan, sources: [UInt64]) {
             number(sources[index])
-            number(whole ? fingerprint.file : fingerprint.listing)
+            number(plan.items[index].fingerprint.file)
         }
     }
 }

@@ -7,6 +7,9 @@ import Owl
 /// rather than planning again: planning took 33 ms of a one-post rebuild of 10,000 posts and
 /// 0.45 s at 100,000, on one core. What comes of the bodies, the warnings about the items and
 /// their links to places on pages, is made again (``SitePlan/init(reusing:content:)``).
+/// With the plan it keeps the part of each page's key that the plan decides
+/// (``PageKey/structures(of:cellsShowContent:)``): such a build hashes for each page only the
+/// fingerprints of the items it shows whole (at 10,000 posts, 40 million instructions fewer).
 /// (A summary made from a page's body, not given in its front matter, is part of its
 /// listing: an edit of the text it is made from plans again.)
 ///
@@ -16,7 +19,8 @@ struct PlanCache: Sendable {
     /// The file, nil when builds keep no cache.
     let file: URL?
 
-    private static let formatVersion = 1
+    /// 2: the pages' key structures follow the listing.
+    private static let formatVersion = 2
     private static let nul: [UInt8] = [0]
 
     /// The plan cache in `cacheFolder` (none when `cacheFolder` is nil).
@@ -49,23 +53,29 @@ struct PlanCache: Sendable {
         return hasher.hash.value
     }
 
-    /// The listing of the plan saved with `key`; nil when there is none, it was made from
-    /// other inputs, or it does not read back.
-    func load(key: UInt64) -> SitePlan.Listing? {
+    /// The listing of the plan saved with `key`, and its pages' key structures (by index in
+    /// `listing.pages`); nil when there is none, it was made from other inputs, or it does
+    /// not read back.
+    func load(key: UInt64) -> (listing: SitePlan.Listing, pageKeyStructures: [UInt64])? {
         guard let file, let bytes = CacheFile.read(file.path) else { return nil }
         var input = BinaryReader(bytes)
         guard (try? input.int()) == Self.formatVersion, (try? input.uint64()) == key,
-              let listing = try? Self.listing(from: &input), input.isAtEnd else { return nil }
-        return listing
+              let listing = try? Self.listing(from: &input),
+              let structures = try? (0..<input.count()).map({ _ in try input.uint64() }),
+              structures.count == listing.pages.count, input.isAtEnd else { return nil }
+        return (listing, structures)
     }
 
-    /// Saves `listing` as the plan decided from the inputs that hash to `key`.
-    func save(_ listing: SitePlan.Listing, key: UInt64) {
+    /// Saves `listing`, with its pages' key structures, as the plan decided from the inputs
+    /// that hash to `key`.
+    func save(_ listing: SitePlan.Listing, pageKeyStructures: [UInt64], key: UInt64) {
         guard let file else { return }
         var out = BinaryWriter()
         out.int(Self.formatVersion)
         out.uint64(key)
         Self.write(listing, to: &out)
+        out.int(pageKeyStructures.count)
+        for structure in pageKeyStructures { out.uint64(structure) }
         CacheFile.makeCacheFolder(file.deletingLastPathComponent())
         CacheFile.write(out.bytes, to: file)
     }
