@@ -17,11 +17,11 @@ import TestSupport
         return (try SiteContent.load(options, config: config, cache: MarkdownCache(folder: nil, settings: "")), templates)
     }
 
-    /// The bytes `listing` and its pages' key structures are kept as, under `key`, in a new cache folder.
-    private func saved(_ listing: SitePlan.Listing, structures: [UInt64], key: UInt64) throws -> (cache: PlanCache, bytes: Data) {
+    /// The bytes `listing` and its companions are kept as, under `key`, in a new cache folder.
+    private func saved(_ listing: SitePlan.Listing, companions: PlanCache.Companions, key: UInt64) throws -> (cache: PlanCache, bytes: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-plan-\(UUID().uuidString)")
         let cache = PlanCache(cacheFolder: folder)
-        cache.save(listing, pageKeyStructures: structures, key: key)
+        cache.save(listing, companions: companions, key: key)
         return (cache, try Data(contentsOf: try #require(cache.file)))
     }
 
@@ -31,12 +31,13 @@ import TestSupport
         #expect(plan.pages.count > 20 && plan.feeds.count > 1 && !plan.tags.isEmpty)
         let key = PlanCache.key(content: content, templates: templates, renderer: "test")
         let structures = try PageKey.structures(of: plan, cellsShowContent: templates.cellsShowContent)
-        let first = try saved(plan.listing, structures: structures, key: key)
+        let sitemap = OutputFile(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config)).record
+        let first = try saved(plan.listing, companions: PlanCache.Companions(pageKeyStructures: structures, sitemap: sitemap), key: key)
         defer { try? FileManager.default.removeItem(at: first.cache.file!.deletingLastPathComponent()) }
-        let (listing, readStructures) = try #require(first.cache.load(key: key))
-        #expect(readStructures == structures)
+        let (listing, companions) = try #require(first.cache.load(key: key))
+        #expect(companions.pageKeyStructures == structures && companions.sitemap == sitemap)
         // Saved again from what it read: the same bytes, so nothing was lost or changed.
-        let second = try saved(listing, structures: readStructures, key: key)
+        let second = try saved(listing, companions: companions, key: key)
         defer { try? FileManager.default.removeItem(at: second.cache.file!.deletingLastPathComponent()) }
         #expect(second.bytes == first.bytes)
         let reused = SitePlan(reusing: listing, content: content)
@@ -119,6 +120,8 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".owl-cache/plan.bin").path))
         for (step, body) in ["[Elsewhere](/posts/first/#elsewhere)", "No link now.", "[Back](/posts/first/#nowhere) and [again](#own)"].enumerated() {
             try site.write("content/posts/odd.md", front + body + "\n")
+            // The sitemap comes of the plan and is kept with it, unless the output's was changed.
+            if step == 1 { try Data("<urlset/>\n".utf8).write(to: site.output.appendingPathComponent("sitemap.xml")) }
             let report = try builder.build()
             let clean = site.root.appendingPathComponent("clean-\(step)")
             let cleanReport = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
@@ -128,5 +131,30 @@ import TestSupport
             #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
                 .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty, "step \(step)")
         }
+    }
+
+    /// The sitemap a plan is kept with is kept from the output only when the output has it:
+    /// a build that planned anew and failed leaves the plan in the cache and the older
+    /// sitemap in the output, and the next build, taking that plan, makes the sitemap again.
+    @Test func aSitemapKeptWithThePlanIsTakenOnlyWhenTheOutputHasIt() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let builder = SiteBuilder(options: BuildOptions(source: site.root, quiet: true))
+        _ = try builder.build()
+        let post = "content/posts/second.md"
+        let text = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        let redated = try #require(text.range(of: #"date: \S+"#, options: .regularExpression).map { text.replacingCharacters(in: $0, with: "date: 2021-06-07") })
+        try site.write(post, redated)
+        // A copied file where the post's page goes: the build fails once its plan is made and kept.
+        try site.write("static/posts/second/index.html", "in the way\n")
+        #expect(throws: SiteError.self) { try builder.build() }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/posts/second/index.html"))
+        _ = try builder.build()
+        let sitemap = try String(contentsOf: site.output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("2021-06-07"))
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, output: clean, quiet: true, incremental: false)).build()
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty)
     }
 }

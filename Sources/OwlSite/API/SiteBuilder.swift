@@ -60,18 +60,18 @@ public struct SiteBuilder: Sendable {
         // Plan the pages, or take the previous build's plan when the items' listings, the
         // settings and the theme are those it was made from (only bodies of pages changed).
         let planKey = PlanCache.key(content: sources.content, templates: sources.templates, renderer: options.renderer)
-        // With the plan come the parts of the pages' keys that it decides.
+        // With the plan come what comes of it alone: the parts of the pages' keys that it
+        // decides, and the sitemap's hash (the output's sitemap is kept when it has it).
         var plan: SitePlan
         let pageKeyStructures: [UInt64]
-        if let (listing, structures) = reuse.planCache.load(key: planKey) {
+        let keptSitemap: BuildRecord.File?
+        let isNewPlan: Bool
+        if let (listing, companions) = reuse.planCache.load(key: planKey) {
             plan = SitePlan(reusing: listing, content: sources.content)
-            pageKeyStructures = structures
+            (pageKeyStructures, keptSitemap, isNewPlan) = (companions.pageKeyStructures, companions.sitemap, false)
         } else {
             plan = try SitePlan(content: sources.content, templates: sources.templates)
-            pageKeyStructures = try PageKey.structures(of: plan, cellsShowContent: sources.templates.cellsShowContent)
-            DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in
-                reuse.planCache.save(listing, pageKeyStructures: pageKeyStructures, key: planKey)
-            }
+            (pageKeyStructures, keptSitemap, isNewPlan) = (try PageKey.structures(of: plan, cellsShowContent: sources.templates.cellsShowContent), nil, true)
         }
         // A first build writes every file: their folders are made while the pages render.
         var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
@@ -81,8 +81,14 @@ public struct SiteBuilder: Sendable {
         // The site's other files, and the check of the items' links, are made on the other
         // core while the pages render: a rebuild renders a few pages, mostly on one core.
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
+        // A new plan is kept for the next build once its sitemap is made, whatever becomes of this build.
         let siteFiles = BackgroundJob { [self, sources, plan] in
-            try otherFilesAndLinkWarnings(sources: sources, plan: plan, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
+            let sitemap = Self.sitemap(of: plan, sources: sources, keeping: keptSitemap, reuse: reuse)
+            if isNewPlan {
+                let companions = PlanCache.Companions(pageKeyStructures: pageKeyStructures, sitemap: sitemap.record)
+                DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in reuse.planCache.save(listing, companions: companions, key: planKey) }
+            }
+            return try otherFilesAndLinkWarnings(sources: sources, plan: plan, sitemap: sitemap, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
         }
         // Rendering's error comes first, as when the other files were made after it. The job
         // is waited for either way; once taken, it has let go of the sources and the plan, and
@@ -330,12 +336,21 @@ public struct SiteBuilder: Sendable {
         return config
     }
 
-    /// The site's files besides its pages (``otherFiles(content:plan:templates:reuse:)``), and the
+    /// The sitemap of `plan`: the output's, kept, when it is `kept` (the sitemap a plan taken
+    /// from the cache was kept with, which came of the same plan); else made.
+    private static func sitemap(of plan: SitePlan, sources: Sources, keeping kept: BuildRecord.File?, reuse: BuildReuse) -> OutputFile {
+        if let kept, let file = reuse.keptFile(each: [SitePath.sitemapFile])[0], file.record == kept {
+            return file
+        }
+        return OutputFile(Sitemap.xml(pages: plan.pages, items: sources.content.items, config: sources.config))
+    }
+
+    /// The site's files besides its pages (``otherFiles(content:plan:templates:sitemap:reuse:)``), and the
     /// warnings about links in the items to none of the site's files: its pages (the
     /// not-found page among them when the build makes it) and those other files.
-    private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, hasNotFoundPage: Bool, reuse: BuildReuse) throws
+    private func otherFilesAndLinkWarnings(sources: Sources, plan: SitePlan, sitemap: OutputFile, hasNotFoundPage: Bool, reuse: BuildReuse) throws
         -> (files: [String: OutputFile], linkWarnings: [SiteError]) {
-        let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates, reuse: reuse)
+        let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates, sitemap: sitemap, reuse: reuse)
         // Patches and state files are left out: a link to one is a link to the machinery.
         var paths = Set(files.keys)
         paths.reserveCapacity(files.count + plan.pages.count + 1)
@@ -345,9 +360,9 @@ public struct SiteBuilder: Sendable {
         return (files, warnings)
     }
 
-    /// Static files, theme assets, owl.js, the feeds, the sitemap, and `.nojekyll` (unless
+    /// Static files, theme assets, owl.js, the feeds, `sitemap`, and `.nojekyll` (unless
     /// the site brings its own).
-    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, reuse: BuildReuse) throws -> [String: OutputFile] {
+    private func otherFiles(content: SiteContent, plan: SitePlan, templates: TemplateSet, sitemap: OutputFile, reuse: BuildReuse) throws -> [String: OutputFile] {
         var files = templates.assets.mapValues { OutputFile($0) }
         if let script = EmbeddedTheme.owlJS { files["\(SitePath.reservedFolder)/owl.js"] = OutputFile(Array(script.utf8)) }
         if let script = EmbeddedTheme.owlLiveJS { files["\(SitePath.reservedFolder)/owl-live.js"] = OutputFile(Array(script.utf8)) }
@@ -370,7 +385,7 @@ public struct SiteBuilder: Sendable {
             }
             files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
         }
-        files[SitePath.sitemapFile] = OutputFile(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config))
+        files[SitePath.sitemapFile] = sitemap
         if files[SitePath.noJekyllFile] == nil { files[SitePath.noJekyllFile] = OutputFile([]) }
         let redirects = try RedirectPage.files(items: plan.items, pages: plan.pages, files: files, config: content.config) { file in
             origin(of: file, content: content, plan: plan).name
