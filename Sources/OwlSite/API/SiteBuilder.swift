@@ -59,18 +59,22 @@ public struct SiteBuilder: Sendable {
         DispatchQueue.global().async(group: savingCaches) { [markdown = sources.markdown] in markdown.save() }
         // Plan the pages, or take the previous build's plan when the items' listings, the
         // settings and the theme are those it was made from (only bodies of pages changed).
+        // The plan cache is read on the other core while this one makes the key of the inputs
+        // and the warnings that come of the bodies, which either plan takes.
+        let cachedPlan = BackgroundJob { reuse.planCache.load() }
         let planKey = PlanCache.key(content: sources.content, templates: sources.templates, renderer: options.renderer)
+        let warningsFromBodies = SitePlan.bodyWarnings(of: sources.content)
         // With the plan come what comes of it alone: the parts of the pages' keys that it
         // decides, and the sitemap's hash (the output's sitemap is kept when it has it).
         var plan: SitePlan
         let pageKeyStructures: [UInt64]
         let keptSitemap: BuildRecord.File?
         let isNewPlan: Bool
-        if let (listing, companions) = reuse.planCache.load(key: planKey) {
-            plan = SitePlan(reusing: listing, content: sources.content)
-            (pageKeyStructures, keptSitemap, isNewPlan) = (companions.pageKeyStructures, companions.sitemap, false)
+        if let cached = try cachedPlan.take(), cached.key == planKey {
+            plan = SitePlan(reusing: cached.listing, content: sources.content, warningsFromBodies: warningsFromBodies)
+            (pageKeyStructures, keptSitemap, isNewPlan) = (cached.companions.pageKeyStructures, cached.companions.sitemap, false)
         } else {
-            plan = try SitePlan(content: sources.content, templates: sources.templates)
+            plan = try SitePlan(content: sources.content, templates: sources.templates, warningsFromBodies: warningsFromBodies)
             (pageKeyStructures, keptSitemap, isNewPlan) = (try PageKey.structures(of: plan, cellsShowContent: sources.templates.cellsShowContent), nil, true)
         }
         // A first build writes every file: their folders are made while the pages render.

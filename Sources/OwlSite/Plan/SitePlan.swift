@@ -26,7 +26,9 @@ struct SitePlan: Sendable {
     /// to places on pages), in their place among the others.
     private(set) var bodyWarnings: Range<Int> = 0..<0
 
-    init(content: SiteContent, templates: TemplateSet) throws {
+    /// The plan of `content`. `warningsFromBodies` are ``bodyWarnings(of:)`` of `content`, when
+    /// made already (a build makes them while it reads the plan cache, on the other core).
+    init(content: SiteContent, templates: TemplateSet, warningsFromBodies: [SiteError]? = nil) throws {
         items = content.items
         data = content.data
         let config = content.config
@@ -88,7 +90,7 @@ struct SitePlan: Sendable {
         }
         if !errors.isEmpty { throw SiteError.combining(errors) }
         let bodyWarningsStart = warnings.count
-        warnings += Self.bodyWarnings(of: content)
+        warnings += warningsFromBodies ?? Self.bodyWarnings(of: content)
         bodyWarnings = bodyWarningsStart..<warnings.count
 
         for (name, members) in zip(sectionNames, sectionMembers) {
@@ -126,7 +128,7 @@ struct SitePlan: Sendable {
 
     /// The warnings that come of the items' bodies: their own, then those of their links to
     /// places on pages (``FragmentChecker``).
-    private static func bodyWarnings(of content: SiteContent) -> [SiteError] {
+    static func bodyWarnings(of content: SiteContent) -> [SiteError] {
         var warnings: [SiteError] = []
         for index in content.items.indices where !content.items[index].warnings.isEmpty { warnings += content.items[index].warnings }
         return warnings + FragmentChecker.warnings(items: content.items, rootPath: content.config.rootPath, sourceRoot: content.sourceRoot)
@@ -154,8 +156,9 @@ struct SitePlan: Sendable {
 
     /// The plan of `content`, whose items' listings, settings and theme are those `listing`
     /// was decided from (``PlanCache/key(content:templates:renderer:)``): `listing` as it is,
-    /// and the warnings that come of the items' bodies made again.
-    init(reusing listing: Listing, content: SiteContent) {
+    /// and the warnings that come of the items' bodies made again (or `warningsFromBodies`,
+    /// when made already).
+    init(reusing listing: Listing, content: SiteContent, warningsFromBodies: [SiteError]? = nil) {
         items = content.items
         data = content.data
         pages = listing.pages
@@ -164,7 +167,7 @@ struct SitePlan: Sendable {
         tagSlugs = listing.tagSlugs
         newest = listing.newest
         feeds = listing.feeds
-        let fromBodies = Self.bodyWarnings(of: content)
+        let fromBodies = warningsFromBodies ?? Self.bodyWarnings(of: content)
         warnings = listing.warningsBefore + fromBodies + listing.warningsAfter
         bodyWarnings = listing.warningsBefore.count..<(listing.warningsBefore.count + fromBodies.count)
     }

@@ -66,13 +66,21 @@ struct PlanCache: Sendable {
     /// The listing of the plan saved with `key`, and what it was kept with; nil when there is
     /// none, it was made from other inputs, or it does not read back.
     func load(key: UInt64) -> (listing: SitePlan.Listing, companions: Companions)? {
+        guard let saved = load(), saved.key == key else { return nil }
+        return (saved.listing, saved.companions)
+    }
+
+    /// The plan saved, with the key of the inputs it was decided from and what it was kept
+    /// with; nil when there is none or it does not read back. (Read before the key of this
+    /// build's inputs is known: a build reads it on one core while it makes that key on the other.)
+    func load() -> (key: UInt64, listing: SitePlan.Listing, companions: Companions)? {
         guard let file, let bytes = CacheFile.read(file.path) else { return nil }
         var input = BinaryReader(bytes)
-        guard (try? input.int()) == Self.formatVersion, (try? input.uint64()) == key,
+        guard (try? input.int()) == Self.formatVersion, let key = try? input.uint64(),
               let listing = try? Self.listing(from: &input),
               let structures = try? (0..<input.count()).map({ _ in try input.uint64() }), structures.count == listing.pages.count,
               let sitemapHash = try? input.uint64(), let sitemapSize = try? input.int(), sitemapSize >= 0, input.isAtEnd else { return nil }
-        return (listing, Companions(pageKeyStructures: structures, sitemap: BuildRecord.File(hash: sitemapHash, size: sitemapSize)))
+        return (key, listing, Companions(pageKeyStructures: structures, sitemap: BuildRecord.File(hash: sitemapHash, size: sitemapSize)))
     }
 
     /// Saves `listing`, with `companions`, as the plan decided from the inputs that hash to `key`.
