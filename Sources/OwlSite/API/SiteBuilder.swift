@@ -113,6 +113,12 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         let pages = rendering.pages, pageFiles = rendering.files
+        // The state files are made on the other core, idle by now, while the pages' files go
+        // into the table (which the state files join once made).
+        let stateFilesJob = BackgroundJob { [pages, pageFiles] in
+            StateFile.files(of: pages, with: pageFiles, previous: reuse.previous?.record, kept: reuse.keptFile(each:))
+        }
+        defer { stateFilesJob.wait() }
         let made = try siteFiles.take()
         // The hashes of the copied files it looked at are true whatever becomes of the build.
         DispatchQueue.global().async(group: savingCaches) { reuse.staticFiles.save() }
@@ -122,8 +128,8 @@ public struct SiteBuilder: Sendable {
         Self.releaseBodies(of: &plan, and: &sources.content)
         FreedMemory.giveBack()
         try checkFolders(of: plan, besides: files, content: sources.content)
-        let stateFiles = StateFile.files(of: pages, with: pageFiles, previous: reuse.previous?.record, kept: reuse.keptFile(each:))
-        files.reserveCapacity(files.count + pageFiles.reduce(0) { $0 + $1.files.count } + stateFiles.count)
+        // About one for each group of pages that has any (``StateFile/groupCount``).
+        files.reserveCapacity(files.count + pageFiles.reduce(0) { $0 + $1.files.count } + min(pages.count, StateFile.groupCount))
         // Each file goes in with one lookup, which says whether its path was taken.
         for (page, own) in zip(pages, pageFiles) {
             for (path, file) in own.files {
@@ -132,7 +138,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        for (path, file) in stateFiles {
+        for (path, file) in try stateFilesJob.take() {
             if files.updateValue(file, forKey: path) != nil {
                 throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also a state file of owl-site")
             }
