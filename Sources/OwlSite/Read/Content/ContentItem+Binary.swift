@@ -69,34 +69,35 @@ extension ContentItem {
     /// entry by: the item takes that string rather than a copy of its bytes (one allocation
     /// fewer for each of the thousands of items a rebuild takes from the cache).
     init(from input: inout BinaryReader, source knownSource: String? = nil) throws {
+        // Read into constants and made at once: assigned field by field, the item was made
+        // whole and then copied out of the initializer (for each of the thousands of items
+        // a rebuild takes from the cache, two dozen references retained and released).
         guard let kind = Kind(rawValue: try input.int()) else { throw BinaryReader.Malformed() }
-        self.kind = kind
-        source = try knownSource.map { try input.string(sharing: $0) } ?? input.string()
-        section = try input.string()
-        path = try input.string()
-        title = try input.string()
-        date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
-        lastmod = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
-        tags = try (0..<input.count()).map { _ in try input.string() }
-        summary = try input.optional { try $0.string() }
-        draft = try input.bool()
-        weight = try input.optional { try $0.int() }
-        layout = try input.optional { try $0.string() }
-        aliasFiles = try (0..<input.count()).map { _ in try input.string() }
+        let source = try knownSource.map { try input.string(sharing: $0) } ?? input.string()
+        let section = try input.string()
+        let path = try input.string()
+        let title = try input.string()
+        let date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let lastmod = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let tags = try (0..<input.count()).map { _ in try input.string() }
+        let summary = try input.optional { try $0.string() }
+        let draft = try input.bool()
+        let weight = try input.optional { try $0.int() }
+        let layout = try input.optional { try $0.string() }
+        let aliasFiles = try (0..<input.count()).map { _ in try input.string() }
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
-        self.params = params
-        let taxonomyCount = try input.count()
-        for _ in 0..<taxonomyCount {
+        var taxonomies: [String: [String]] = [:]
+        for _ in 0..<(try input.count()) {
             let name = try input.string()
             taxonomies[name] = try (0..<input.count()).map { _ in try input.string() }
         }
-        author = try input.optional { try $0.string() }
-        permalink = try input.optional { try $0.string() }
-        slug = try input.string()
-        expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
-        dateIsFloating = try input.bool()
-        lastmodIsFloating = try input.bool()
-        aliases = try (0..<input.count()).map { _ in try input.string() }
+        let author = try input.optional { try $0.string() }
+        let permalink = try input.optional { try $0.string() }
+        let slug = try input.string()
+        let expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let dateIsFloating = try input.bool()
+        let lastmodIsFloating = try input.bool()
+        let aliases = try (0..<input.count()).map { _ in try input.string() }
         // Written in order of their keys, as ``FieldLines`` keeps them.
         let lineCount = try input.count()
         var lineEntries: [(key: String, line: Int)] = []
@@ -105,18 +106,23 @@ extension ContentItem {
             lineEntries.append((try input.string(), try input.int()))
         }
         guard zip(lineEntries, lineEntries.dropFirst()).allSatisfy({ $0.key < $1.key }) else { throw BinaryReader.Malformed() }
-        lines = FieldLines(sorted: lineEntries)
-        links = try (0..<input.count()).map { _ in try input.string() }
-        ids = try (0..<input.count()).map { _ in try input.string() }
-        ownFragments = try (0..<input.count()).map { _ in try input.string() }
-        let source = source
-        warnings = try (0..<input.count()).map { _ in
+        let links = try (0..<input.count()).map { _ in try input.string() }
+        let ids = try (0..<input.count()).map { _ in try input.string() }
+        let ownFragments = try (0..<input.count()).map { _ in try input.string() }
+        let warnings = try (0..<input.count()).map { _ in
             let line = try input.optional { try $0.int() }
             return SiteError(file: source, line: line, try input.string())
         }
-        length = ReadingLength(words: try input.int(), minutes: try input.int())
+        let length = ReadingLength(words: try input.int(), minutes: try input.int())
         // A string is written as a blob is: the body's bytes are kept, not decoded.
-        html = .cached(try input.blob())
+        let html = BodyHTML.cached(try input.blob())
+        self.init(
+            kind: kind, source: source, section: section, path: path, title: title, date: date, lastmod: lastmod, tags: tags,
+            taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,
+            dateIsFloating: dateIsFloating, lastmodIsFloating: lastmodIsFloating, aliases: aliases, warnings: warnings,
+            summary: summary, draft: draft, weight: weight, layout: layout, length: length, aliasFiles: aliasFiles,
+            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, ids: ids, ownFragments: ownFragments
+        )
     }
 }
 
