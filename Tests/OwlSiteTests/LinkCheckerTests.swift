@@ -29,6 +29,18 @@ import Testing
         #expect(try warnings(link).count == 1)
     }
 
+    /// A page's file is found by the page's path: `posts/a/index.html` is the page
+    /// `/posts/a/`, `404.html` the page `/404.html`; other files are found as they are.
+    @Test func targetsFindPagesByTheirPaths() {
+        let targets = LinkChecker.Targets(files: ["feed.xml", "files/index.html.txt"], pagePaths: ["/", "/404.html", "/about/", "/notes/index.html", "/posts/a/"])
+        for file in ["index.html", "404.html", "about/index.html", "notes/index.html", "posts/a/index.html", "feed.xml", "files/index.html.txt"] {
+            #expect(targets.contains(file), "\(file)")
+        }
+        for file in ["about.html", "posts/index.html", "posts/a/", "posts/a/other.html", "posts/b/index.html", "index.htm", "xindex.html", "files/index.html"] {
+            #expect(!targets.contains(file), "\(file)")
+        }
+    }
+
     @Test func imagesAreCheckedAsLinksAre() throws {
         #expect(try warnings("![x](/files/a%20b.txt) ![y](//cdn.example.com/y.png)").isEmpty)
         #expect(try warnings("![x](/gone.png) ![y](t.png) [z](/gone.png)") == ["broken link: /gone.png", "broken link: t.png"])

@@ -362,11 +362,9 @@ public struct SiteBuilder: Sendable {
         -> (files: [String: OutputFile], linkWarnings: [SiteError]) {
         let files = try otherFiles(content: sources.content, plan: plan, templates: sources.templates, sitemap: sitemap, reuse: reuse)
         // Patches and state files are left out: a link to one is a link to the machinery.
-        var paths = Set(files.keys)
-        paths.reserveCapacity(files.count + plan.pages.count + 1)
-        for page in plan.pages { paths.insert(SitePath.file(for: page.path)) }
-        if hasNotFoundPage { paths.insert(SitePath.notFoundFile) }
-        let warnings = try LinkChecker.warnings(items: sources.content.items, outputFiles: paths, config: sources.config, sourceRoot: options.source)
+        var targets = LinkChecker.Targets(files: Set(files.keys), pagePaths: plan.pages.map(\.path))  // the plan's, in order of path
+        if hasNotFoundPage { targets.files.insert(SitePath.notFoundFile) }
+        let warnings = try LinkChecker.warnings(items: sources.content.items, targets: targets, config: sources.config, sourceRoot: options.source)
         return (files, warnings)
     }
 

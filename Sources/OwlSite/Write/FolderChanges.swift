@@ -24,7 +24,9 @@ struct FolderChanges: Sendable {
     /// Looks at the folders of the files of `record`, a build that finished at `finished`,
     /// below the open folder `root`.
     init(holding record: BuildRecord, in root: Int32, finishedAt finished: Int) {
-        var folders = Set<FolderName>()
+        // Room for a folder for each file (a page's file is alone in its folder): grown from
+        // empty, the set was made again a dozen times on the way to 10,000 folders.
+        var folders = Set<FolderName>(minimumCapacity: record.fileCount)
         record.forEachFile { _, path, _ in
             // Each folder up to the first one already known.
             var end = path.endIndex
