@@ -97,6 +97,34 @@ struct BuildRecord: Sendable {
         var hash: UInt64
         var size: Int
         var entry: Int
+
+        /// The integers of a row in a record's table.
+        static let fields = 4
+
+        init(pathHash: UInt64, hash: UInt64, size: Int, entry: Int) {
+            (self.pathHash, self.hash, self.size, self.entry) = (pathHash, hash, size, entry)
+        }
+
+        /// The row whose integers start `fields` (``table(_:offset:)``).
+        init(_ fields: ArraySlice<UInt64>) {
+            let first = fields.startIndex
+            self.init(pathHash: fields[first], hash: fields[first + 1],
+                      size: Int(truncatingIfNeeded: fields[first + 2]), entry: Int(truncatingIfNeeded: fields[first + 3]))
+        }
+
+        /// `rows`' integers one after the other, as a record's table holds them, each row's
+        /// entry moved by `offset`.
+        static func table(_ rows: [Row], offset: Int) -> [UInt64] {
+            var table: [UInt64] = []
+            table.reserveCapacity(rows.count * fields)
+            for row in rows {
+                table.append(row.pathHash)
+                table.append(row.hash)
+                table.append(UInt64(truncatingIfNeeded: row.size))
+                table.append(UInt64(truncatingIfNeeded: offset + row.entry))
+            }
+            return table
+        }
     }
 
     /// 7: pages share state files (``StateFile``), which the record lists with the other files.
@@ -134,14 +162,16 @@ struct BuildRecord: Sendable {
             guard let bytes = segment(name), bytes.count == size else { throw BinaryReader.Malformed() }
             return (name, bytes)
         }
+        // A table's rows are read at once (``Row/table(_:offset:)``).
         func rows() throws -> [Row] {
-            try (0..<input.count()).map { _ in
-                Row(pathHash: try input.uint64(), hash: try input.uint64(), size: try input.int(), entry: try input.int())
-            }
+            let count = try input.count()
+            let table = try input.uint64s(count: count * Row.fields)
+            return (0..<count).map { Row(table[($0 * Row.fields)...]) }
         }
         fileRows = try rows()
         pageRows = try rows()
-        guard (fileRows + pageRows).allSatisfy({ $0.entry >= bytes.startIndex && $0.entry < bytes.endIndex }) else { throw BinaryReader.Malformed() }
+        let isInRecord = { (row: Row) in row.entry >= bytes.startIndex && row.entry < bytes.endIndex }
+        guard fileRows.allSatisfy(isInRecord), pageRows.allSatisfy(isInRecord) else { throw BinaryReader.Malformed() }
         self.bytes = bytes
     }
 
@@ -410,14 +440,10 @@ struct BuildRecord: Sendable {
         }
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
         out.reserve(start + entries.bytes.count)
-        for rows in [fileRows, pageRows] {
+        for var rows in [fileRows, pageRows] {
             out.int(rows.count)
-            for row in rows.sorted(by: { $0.pathHash < $1.pathHash }) {
-                out.uint64(row.pathHash)
-                out.uint64(row.hash)
-                out.int(row.size)
-                out.int(start + row.entry)
-            }
+            rows.sort { $0.pathHash < $1.pathHash }
+            out.uint64s(Row.table(rows, offset: start))
         }
         out.append(entries.bytes)
         return Encoded(record: out.bytes, segment: segment, segmentNames: segmentNames)

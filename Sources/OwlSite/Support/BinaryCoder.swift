@@ -14,6 +14,17 @@ struct BinaryWriter {
 
     mutating func uint64(_ value: UInt64) { int(Int(bitPattern: UInt(value))) }
 
+    /// Appends `values` as ``uint64(_:)`` writes each, in one copy where the machine's order
+    /// is little-endian (a build record's tables: 100,000 integers at 10,000 pages, which one
+    /// by one took 9 million instructions).
+    mutating func uint64s(_ values: [UInt64]) {
+        guard UInt64(1).littleEndian == 1 else {
+            for value in values { uint64(value) }
+            return
+        }
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
     mutating func append(_ other: some Collection<UInt8>) { bytes.append(bytes: other) }
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -60,6 +71,16 @@ struct BinaryReader {
     }
 
     mutating func uint64() throws -> UInt64 { UInt64(UInt(bitPattern: try int())) }
+
+    /// `count` integers as ``BinaryWriter/uint64s(_:)`` wrote them, read at once.
+    mutating func uint64s(count: Int) throws -> [UInt64] {
+        guard count >= 0, count <= (bytes.endIndex - position) / 8 else { throw Malformed() }
+        let start = position - bytes.startIndex
+        position += count * 8
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * $0, as: UInt64.self)) }
+        }
+    }
 
     /// Reads a string and tells whether it is `text`, without making a `String` of it.
     mutating func matches(_ text: String) throws -> Bool {

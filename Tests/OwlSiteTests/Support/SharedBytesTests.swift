@@ -58,4 +58,23 @@ import TestSupport
         // Five bytes are left in the slice (and thirteen in the storage): no room for an integer.
         #expect(throws: BinaryReader.Malformed.self) { try inner.int() }
     }
+
+    /// Integers written at once read back as those written one by one do, from a slice too,
+    /// and no further than the bytes go.
+    @Test func integersWrittenAndReadAtOnceAreThoseWrittenOneByOne() throws {
+        let values: [UInt64] = [0, 1, 0x0102_0304_0506_0708, .max, 42]
+        var together = BinaryWriter(), apart = BinaryWriter()
+        together.int(-1)
+        apart.int(-1)
+        together.uint64s(values)
+        for value in values { apart.uint64(value) }
+        #expect(together.bytes == apart.bytes)
+        let whole = SharedBytes([0, 0, 0] + together.bytes)
+        var reader = BinaryReader(whole[3...])
+        #expect(try reader.int() == -1)
+        #expect(try reader.uint64s(count: 2) == [0, 1])
+        #expect(throws: BinaryReader.Malformed.self) { try reader.uint64s(count: 4) }
+        #expect(try reader.uint64s(count: 3) == Array(values[2...]) && reader.isAtEnd)
+        #expect(throws: BinaryReader.Malformed.self) { try reader.uint64s(count: -1) }
+    }
 }
