@@ -517,12 +517,12 @@ enum SiteFixtureRoot {
 
 /// What tools leave in source folders, and names that only look like it.
 @Suite struct ToolLeftoverTests {
-    @Test(arguments: [".git", ".hg", ".svn", ".DS_Store", ".#notes.md", "first.md~", ".first.md.swp", "a.swx", "~"])
+    @Test(arguments: [".git", ".hg", ".svn", ".DS_Store", ".#notes.md", "first.md~", ".first.md.swp", "a.swx", "~", ".swp", "é.swp"])
     func leftovers(name: String) {
         #expect(BuildOptions.isToolLeftover(name))
     }
 
-    @Test(arguments: [".gitignore", ".well-known", ".htaccess", "swp.md", "a.swpx", "notes~.md", "#tag.md", "git", "a.sw", "", "é~x"])
+    @Test(arguments: [".gitignore", ".well-known", ".htaccess", "swp.md", "a.swpx", "notes~.md", "#tag.md", "git", "a.sw", "", "é~x", "swp", "a.swq", "aswp", "a.SWP"])
     func notLeftovers(name: String) {
         #expect(!BuildOptions.isToolLeftover(name))
     }
