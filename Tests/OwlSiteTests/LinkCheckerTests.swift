@@ -11,7 +11,7 @@ import Testing
         let files: Set<String> = [
             "index.html", "about/index.html", "posts/t/index.html", "posts/other/index.html", "posts/renamed/index.html", "files/a b.txt", "feed.xml",
         ]
-        return try LinkChecker.warnings(items: items(markdown, config: config), outputFiles: files, config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
+        return try LinkChecker.warnings(items: items(markdown, config: config), targets: LinkChecker.Targets(files: files, pagePaths: []), config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
             .map(\.message)
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect((items[0].fingerprint != ItemFingerprint(file: 0, listing: 0)) == rewritten)
         #expect(items[1].body == (try self.items("", config: config))[1].body, "the other is as it was")
         let files: Set<String> = ["posts/t/index.html", "posts/renamed/index.html"]
-        let warnings = try LinkChecker.warnings(items: items, outputFiles: files, config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
+        let warnings = try LinkChecker.warnings(items: items, targets: LinkChecker.Targets(files: files, pagePaths: []), config: config, sourceRoot: URL(fileURLWithPath: "/nonexistent"))
         #expect(warnings.map(\.message) == (rewritten ? [] : ["broken link: \(link)"]))
     }
 
@@ -91,7 +91,7 @@ import Testing
         #expect(items[0].links == ["it's.md", "it's.md?a='b'#top"])
         SiteContent.linkingPages(of: &items, rootPath: "/")
         #expect(items[0].body.contains("<a href=\"/posts/it&#x27;s/\">x</a> <a href=\"/posts/it&#x27;s/?a=&#x27;b&#x27;#top\">y</a>"), "\(items[0].body)")
-        #expect(try LinkChecker.warnings(items: items, outputFiles: ["posts/it's/index.html"], config: SiteConfig(), sourceRoot: URL(fileURLWithPath: "/nonexistent")).isEmpty)
+        #expect(try LinkChecker.warnings(items: items, targets: LinkChecker.Targets(files: ["posts/it's/index.html"], pagePaths: []), config: SiteConfig(), sourceRoot: URL(fileURLWithPath: "/nonexistent")).isEmpty)
     }
 
     /// `content/posts/t.md` with `markdown` for its body, and `content/posts/other.md`, whose slug is `renamed`.

@@ -30,11 +30,12 @@ import TestSupport
         let plan = try SitePlan(content: content, templates: templates)
         #expect(plan.pages.count > 20 && plan.feeds.count > 1 && !plan.tags.isEmpty)
         let key = PlanCache.key(content: content, templates: templates, renderer: "test")
-        let structures = try PageKey.structures(of: plan, cellsShowContent: templates.cellsShowContent)
+        let structures = try PageKey.structures(of: plan, sources: PageKey.sources(of: plan), cellsShowContent: templates.cellsShowContent)
         let sitemap = OutputFile(Sitemap.xml(pages: plan.pages, items: content.items, config: content.config)).record
         let first = try saved(plan.listing, companions: PlanCache.Companions(pageKeyStructures: structures, sitemap: sitemap), key: key)
         defer { try? FileManager.default.removeItem(at: first.cache.file!.deletingLastPathComponent()) }
-        let (listing, companions) = try #require(first.cache.load(key: key))
+        let (savedKey, listing, companions) = try #require(first.cache.load())
+        #expect(savedKey == key)
         #expect(companions.pageKeyStructures == structures && companions.sitemap == sitemap)
         // Saved again from what it read: the same bytes, so nothing was lost or changed.
         let second = try saved(listing, companions: companions, key: key)
@@ -42,13 +43,12 @@ import TestSupport
         #expect(second.bytes == first.bytes)
         let reused = SitePlan(reusing: listing, content: content)
         #expect(reused.pages.map(\.path) == plan.pages.map(\.path) && reused.warnings == plan.warnings)
-        #expect(try PageKey.structures(of: reused, cellsShowContent: templates.cellsShowContent) == structures)
-        // Another key (other inputs), or a damaged file, gives nothing.
-        #expect(first.cache.load(key: key &+ 1) == nil)
+        #expect(try PageKey.structures(of: reused, sources: PageKey.sources(of: reused), cellsShowContent: templates.cellsShowContent) == structures)
+        // A damaged file gives nothing.
         var damaged = [UInt8](first.bytes)
         damaged[damaged.count / 2] ^= 0x10
         try Data(damaged).write(to: first.cache.file!)
-        #expect(first.cache.load(key: key) == nil)
+        #expect(first.cache.load() == nil)
     }
 
     /// The keys made from the structures a plan was saved with are those made from the plan:
@@ -67,13 +67,13 @@ import TestSupport
         bodyEdit.items[item].fingerprint.file &+= 1
         let reused = SitePlan(reusing: plan.listing, content: bodyEdit)
         for cellsShowContent in [false, true] {
-            let structures = try PageKey.structures(of: plan, cellsShowContent: cellsShowContent)
+            let structures = try PageKey.structures(of: plan, sources: PageKey.sources(of: plan), cellsShowContent: cellsShowContent)
             func keys(_ plan: SitePlan, _ structures: [UInt64]) -> [UInt64] {
                 let sources = PageKey.sources(of: plan)
                 return plan.pages.indices.map { PageKey.key(for: plan.pages[$0], structure: structures[$0], site: 7, plan: plan, sources: sources, cellsShowContent: cellsShowContent) }
             }
             let before = keys(plan, structures), after = keys(reused, structures)
-            #expect(after == keys(reused, try PageKey.structures(of: reused, cellsShowContent: cellsShowContent)))
+            #expect(after == keys(reused, try PageKey.structures(of: reused, sources: PageKey.sources(of: reused), cellsShowContent: cellsShowContent)))
             let showing = Set(plan.pages.indices.filter { index in
                 index == edited || cellsShowContent && plan.pages[index].lists.contains { $0.sections.contains { $0.cells.contains(.item(item)) } }
             })

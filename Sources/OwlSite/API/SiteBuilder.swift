@@ -64,19 +64,21 @@ public struct SiteBuilder: Sendable {
         let cachedPlan = BackgroundJob { reuse.planCache.load() }
         let planKey = PlanCache.key(content: sources.content, templates: sources.templates, renderer: options.renderer)
         let warningsFromBodies = SitePlan.bodyWarnings(of: sources.content)
-        // With the plan come what comes of it alone: the parts of the pages' keys that it
-        // decides, and the sitemap's hash (the output's sitemap is kept when it has it).
+        // With a plan taken from the cache come what comes of it alone: the parts of the
+        // pages' keys that it decides, and the sitemap's hash (the output's sitemap is kept
+        // when it has it). A new plan makes the first; it is kept once its sitemap is made.
         var plan: SitePlan
-        let pageKeyStructures: [UInt64]
-        let keptSitemap: BuildRecord.File?
-        let isNewPlan: Bool
+        let companions: PlanCache.Companions?
         if let cached = try cachedPlan.take(), cached.key == planKey {
             plan = SitePlan(reusing: cached.listing, content: sources.content, warningsFromBodies: warningsFromBodies)
-            (pageKeyStructures, keptSitemap, isNewPlan) = (cached.companions.pageKeyStructures, cached.companions.sitemap, false)
+            companions = cached.companions
         } else {
             plan = try SitePlan(content: sources.content, templates: sources.templates, warningsFromBodies: warningsFromBodies)
-            (pageKeyStructures, keptSitemap, isNewPlan) = (try PageKey.structures(of: plan, cellsShowContent: sources.templates.cellsShowContent), nil, true)
+            companions = nil
         }
+        let itemSources = PageKey.sources(of: plan)
+        let pageKeyStructures = try companions?.pageKeyStructures
+            ?? PageKey.structures(of: plan, sources: itemSources, cellsShowContent: sources.templates.cellsShowContent)
         // A first build writes every file: their folders are made while the pages render.
         var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
         var writing = false
@@ -87,8 +89,8 @@ public struct SiteBuilder: Sendable {
         let hasNotFoundPage = sources.content.staticFiles[SitePath.notFoundFile] == nil
         // A new plan is kept for the next build once its sitemap is made, whatever becomes of this build.
         let siteFiles = BackgroundJob { [self, sources, plan] in
-            let sitemap = Self.sitemap(of: plan, sources: sources, keeping: keptSitemap, reuse: reuse)
-            if isNewPlan {
+            let sitemap = Self.sitemap(of: plan, sources: sources, keeping: companions?.sitemap, reuse: reuse)
+            if companions == nil {
                 let companions = PlanCache.Companions(pageKeyStructures: pageKeyStructures, sitemap: sitemap.record)
                 DispatchQueue.global().async(group: savingCaches) { [listing = plan.listing] in reuse.planCache.save(listing, companions: companions, key: planKey) }
             }
@@ -102,7 +104,7 @@ public struct SiteBuilder: Sendable {
             // Render what changed, each page with its own files (its patches); take the
             // rest from the previous build. A first build writes each page as it comes, and
             // so does a rebuild that renders many.
-            let work = try pageWork(plan, keyStructures: pageKeyStructures, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
+            let work = try pageWork(plan, itemSources: itemSources, keyStructures: pageKeyStructures, sources: sources, hasNotFoundPage: hasNotFoundPage, reuse: reuse)
             if preparedFolders == nil, work.renderCount >= options.writesAsItRendersFrom {
                 preparedFolders = output.prepareSpare(records: reuse.records)
             }
@@ -234,10 +236,11 @@ public struct SiteBuilder: Sendable {
 
     /// The pages of `plan` whose inputs changed, or whose files the output no longer holds as
     /// the previous build left them, are rendered; the others are taken from the previous build.
-    /// `keyStructures` are the parts of the plan's pages' keys that the plan decides.
-    private func pageWork(_ plan: SitePlan, keyStructures: [UInt64], sources: Sources, hasNotFoundPage: Bool, reuse: BuildReuse) throws -> PageWork {
+    /// `itemSources` are ``PageKey/sources(of:)`` of `plan`, and `keyStructures` the parts of
+    /// its pages' keys that the plan decides.
+    private func pageWork(_ plan: SitePlan, itemSources: [UInt64], keyStructures: [UInt64], sources: Sources, hasNotFoundPage: Bool,
+                          reuse: BuildReuse) throws -> PageWork {
         let site = PageKey.site(templates: sources.templates, config: sources.config, plan: plan, renderer: options.renderer)
-        let itemSources = PageKey.sources(of: plan)
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
         let keys = try Array(paths.indices).concurrentMap { index in
             index < plan.pages.count

@@ -35,11 +35,6 @@ enum LinkChecker {
         }
     }
 
-    /// The warnings for the links of `items` to none of `outputFiles` (paths below the site root).
-    static func warnings(items: [ContentItem], outputFiles: Set<String>, config: SiteConfig, sourceRoot: URL) throws -> [SiteError] {
-        try warnings(items: items, targets: Targets(files: outputFiles, pagePaths: []), config: config, sourceRoot: sourceRoot)
-    }
-
     /// The warnings for the links of `items` to none of `targets`.
     static func warnings(items: [ContentItem], targets: Targets, config: SiteConfig, sourceRoot: URL) throws -> [SiteError] {
         let broken = try items.concurrentMap { item in

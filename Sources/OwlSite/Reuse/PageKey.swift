@@ -51,11 +51,11 @@ enum PageKey {
     }
 
     /// The part of each page's key that the plan decides (``structure(of:plan:sources:links:cellsShowContent:)``),
-    /// by index in `plan.pages`, made on both cores. ``PlanCache`` keeps them with the plan: a
+    /// by index in `plan.pages`, made on both cores; `sources` are ``sources(of:)`` of `plan`. ``PlanCache`` keeps them with the plan: a
     /// build that takes the plan from there takes these too, and hashes for each page only
     /// what the plan does not decide.
-    static func structures(of plan: SitePlan, cellsShowContent: Bool) throws -> [UInt64] {
-        let sources = sources(of: plan), links = links(of: plan)
+    static func structures(of plan: SitePlan, sources: [UInt64], cellsShowContent: Bool) throws -> [UInt64] {
+        let links = links(of: plan)
         return try Array(plan.pages.indices).concurrentMap { index in
             structure(of: plan.pages[index], plan: plan, sources: sources, links: links, cellsShowContent: cellsShowContent)
         }

@@ -8,7 +8,7 @@ import Owl
 /// 0.45 s at 100,000, on one core. What comes of the bodies, the warnings about the items and
 /// their links to places on pages, is made again (``SitePlan/init(reusing:content:)``).
 /// With the plan it keeps the part of each page's key that the plan decides
-/// (``PageKey/structures(of:cellsShowContent:)``): such a build hashes for each page only the
+/// (``PageKey/structures(of:sources:cellsShowContent:)``): such a build hashes for each page only the
 /// fingerprints of the items it shows whole (at 10,000 posts, 40 million instructions fewer).
 /// And it keeps the hash and size of the sitemap, which comes of the plan alone (its pages,
 /// their items' dates, the settings): a build that takes the plan keeps the output's
@@ -61,13 +61,6 @@ struct PlanCache: Sendable {
     struct Companions: Sendable {
         var pageKeyStructures: [UInt64]
         var sitemap: BuildRecord.File
-    }
-
-    /// The listing of the plan saved with `key`, and what it was kept with; nil when there is
-    /// none, it was made from other inputs, or it does not read back.
-    func load(key: UInt64) -> (listing: SitePlan.Listing, companions: Companions)? {
-        guard let saved = load(), saved.key == key else { return nil }
-        return (saved.listing, saved.companions)
     }
 
     /// The plan saved, with the key of the inputs it was decided from and what it was kept
