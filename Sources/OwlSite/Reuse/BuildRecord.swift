@@ -194,17 +194,25 @@ struct BuildRecord: Sendable {
     /// `String` made of each path (and of each folder), it took 126 million instructions of a
     /// one-post rebuild of 10,000 posts, and 44 million without.
     func forEachFile(_ body: (_ pathHash: UInt64, _ path: SharedBytes, _ file: File) -> Void) {
-        for row in fileRows {
+        forEachFile(numbered: 0..<fileCount) { _, pathHash, path, file in body(pathHash, path, file) }
+    }
+
+    /// Calls `body` with each of the files whose numbers among the record's files are in
+    /// `numbers` (see ``fileEntry(_:pathHash:)``): its number, path hash, path and file. Parts
+    /// of a record can so be read on several threads.
+    func forEachFile(numbered numbers: Range<Int>, _ body: (_ number: Int, _ pathHash: UInt64, _ path: SharedBytes, _ file: File) -> Void) {
+        for number in numbers {
+            let row = fileRows[number]
             var reader = BinaryReader(bytes, at: row.entry)
             guard let path = try? reader.blob() else { continue }
-            body(row.pathHash, path, File(hash: row.hash, size: row.size))
+            body(number, row.pathHash, path, File(hash: row.hash, size: row.size))
         }
     }
 
     /// The file at `path` below the output folder, and its number among the record's files
-    /// (for ``filePaths(besides:)``).
-    func fileEntry(_ path: String) -> (file: File, number: Int)? {
-        guard let (index, _) = entry(path, hash: nil, in: fileRows) else { return nil }
+    /// (for ``filePaths(besides:)``); `pathHash`, when given, is ``pathHash(_:)`` of `path`.
+    func fileEntry(_ path: String, pathHash: UInt64? = nil) -> (file: File, number: Int)? {
+        guard let (index, _) = entry(path, hash: pathHash, in: fileRows) else { return nil }
         return (File(hash: fileRows[index].hash, size: fileRows[index].size), index)
     }
 

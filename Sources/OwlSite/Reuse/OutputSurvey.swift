@@ -6,47 +6,80 @@ import Glibc
 
 /// Which of the previous build's files are still as that build left them, and which folders
 /// of the folder a rebuild writes into had entries put in or taken out by hand, looked at on
-/// a thread of its own from the moment a rebuild starts.
+/// a thread of its own from the moment a rebuild starts, and on the threads that wait for
+/// what it finds.
 ///
 /// Neither depends on what the rebuild makes, only on the folders beside the output and
 /// their records; and it is most of a rebuild's system calls (at 10,000 posts: a status for
-/// each of 14,000 kept files and 10,000 folders, some 60 ms of one core). Looked at while the
-/// sources are read and the pages planned, which leaves one core idle for tens of
-/// milliseconds, they cost a one-post rebuild little of its time.
+/// each of 14,000 kept files and 10,000 folders, some 55 ms of one core). Looked at while the
+/// sources are read and the pages planned, it costs a one-post rebuild little of its time.
+///
+/// The survey is made in parts, which any thread may take: a thread that needs the findings
+/// before they are all in takes the parts left rather than wait. At 100,000 posts the
+/// survey's thread, sharing the two cores with the reading of the sources, was still at it
+/// 400 ms after the build needed its findings, with the other core idle.
 final class OutputSurvey: Sendable {
-    /// What the survey found.
-    struct Findings: Sendable {
-        /// Each file of the previous build that can be kept, as
-        /// ``OutputFile/Content/kept(inStaging:)`` (in staging when the folder written into
-        /// holds it as its own build left it, else the previous output does), with its path
-        /// below the output; by ``BuildRecord/pathHash(_:)`` of that path, which the build has
-        /// at hand, rather than by the path, which a table would hash again.
-        /// The path is its UTF-8 bytes in the record, of which no `String` is made.
-        var kept: [UInt64: (path: SharedBytes, file: OutputFile)] = [:]
+    private let previous: BuildRecords.HeldBuild
+    private let output: OpenFolder
+    private let target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?
 
-        /// The file at `path`, whose ``BuildRecord/pathHash(_:)`` is `pathHash`, if it can be kept.
-        func keptFile(_ path: String, pathHash: UInt64) -> OutputFile? {
-            guard let (keptPath, file) = kept[pathHash], keptPath.areUTF8(of: path) else { return nil }
-            return file
-        }
-
-        /// The build the folder written into held, and its folders whose entries changed
-        /// since that build finished; nil without such a folder.
-        var folderChanges: (build: String, changes: FolderChanges)?
-    }
-
-    /// The findings, once the survey is done: written once, by the survey's thread before it
-    /// leaves `done`, and read only after waiting for `done`, which orders the read after the
-    /// write. Read so by both cores without a lock: a lock taken for each page's files made
-    /// the cores wait for each other (1% of a one-post rebuild's processor time at 10,000
-    /// pages), and an atomic reference cost 450 instructions a read.
-    nonisolated(unsafe) private var found: Found?
+    /// The parts, made by the survey's thread and published by `opened`: written once before
+    /// `opened` is set, and read only after it is seen set.
+    nonisolated(unsafe) private var parts: Parts?
+    private let opened = Atomic<Bool>(false)
+    /// The next part to take; parts from ``Parts/count`` on do not exist.
+    private let nextPart = Atomic<Int>(0)
+    private let finishedParts = Atomic<Int>(0)
+    /// Set, and `done` left, by the thread that finishes the last part.
+    private let complete = Atomic<Bool>(false)
     private let done = DispatchGroup()
 
-    /// The findings, kept in one object that is never changed once stored.
-    private final class Found: Sendable {
-        let findings: Findings
-        init(_ findings: Findings) { self.findings = findings }
+    /// Files and folders in a part: small enough that two threads end close together, large
+    /// enough that taking one costs nothing next to its system calls.
+    private static let partSize = 512
+
+    /// The survey's parts and what each found, each part writing only its own share: the
+    /// previous build's files (by their numbers in its record), then the folders of the
+    /// folder written into.
+    private final class Parts: @unchecked Sendable {
+        let fileCount: Int
+        let filePartCount: Int
+        /// The folders of the target's files (``FolderChanges/folders(of:)``), empty without a target.
+        let folders: [FolderChanges.Folder]
+        let folderPartCount: Int
+        /// For each file of the previous build, by its number: whether it can be kept (``Kept``).
+        let kept: UnsafeMutableBufferPointer<Kept>
+        /// For each part of the folders, those whose entries changed.
+        let changed: UnsafeMutableBufferPointer<[String]>
+
+        var count: Int { filePartCount + folderPartCount }
+
+        init(fileCount: Int, folders: [FolderChanges.Folder]) {
+            self.fileCount = fileCount
+            self.folders = folders
+            filePartCount = (fileCount + partSize - 1) / partSize
+            folderPartCount = (folders.count + partSize - 1) / partSize
+            kept = .allocate(capacity: fileCount)
+            kept.initialize(repeating: .no)
+            changed = .allocate(capacity: folderPartCount)
+            changed.initialize(repeating: [])
+        }
+
+        deinit {
+            kept.deallocate()
+            changed.deinitialize()
+            changed.deallocate()
+        }
+    }
+
+    /// Whether a file of the previous build can be kept, and where.
+    private enum Kept: UInt8 {
+        case no
+        /// The previous output holds it as that build left it.
+        case inOutput
+        /// The folder written into holds it as the previous build has it
+        /// (``OutputFile/Content/kept(inStaging:)``).
+        case inStaging
     }
 
     /// Starts looking at the files of `previous`, the build the output (open as `output`)
@@ -54,66 +87,104 @@ final class OutputSurvey: Sendable {
     /// folder, open.
     init(previous: BuildRecords.HeldBuild, output: OpenFolder,
          target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) {
+        self.previous = previous
+        self.output = output
+        self.target = target
         done.enter()
         let thread = Thread { [self] in
-            let result = Self.survey(previous: previous, output: output, target: target)
-            found = Found(result)
-            done.leave()
+            let parts = Parts(fileCount: previous.record.fileCount, folders: target.map { FolderChanges.folders(of: $0.held.record) } ?? [])
+            self.parts = parts
+            opened.store(true, ordering: .releasing)
+            if parts.count == 0 {
+                complete.store(true, ordering: .releasing)
+                done.leave()
+            }
+            takeParts()
         }
         thread.start()
     }
 
-    /// The findings, once the survey is done (waiting for it until then). Read through the
-    /// object that holds them, not copied out of it: a copy of the findings retains each of
-    /// the references they hold (the record among them) for every page.
-    private var finished: Found {
-        done.wait()
-        // Stored before the survey's thread leaves the group; were it not, nothing would be kept.
-        return found ?? Found(Findings())
+    /// Surveys parts until none is left (none, before the parts are made).
+    private func takeParts() {
+        guard opened.load(ordering: .acquiring), let parts else { return }
+        while true {
+            let part = nextPart.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard part < parts.count else { return }
+            if part < parts.filePartCount {
+                surveyFiles(numbered: (part * Self.partSize)..<min((part + 1) * Self.partSize, parts.fileCount), into: parts)
+            } else {
+                surveyFolders(part: part - parts.filePartCount, of: parts)
+            }
+            if finishedParts.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == parts.count {
+                complete.store(true, ordering: .releasing)
+                done.leave()
+            }
+        }
     }
 
-    /// Each of `paths` as a file to keep (``Findings/kept``), once the survey is done
-    /// (waiting for it until then); nil when one of them cannot be kept.
+    /// The parts, once all are surveyed: the parts left are taken on this thread, then those
+    /// other threads are at are waited for.
+    private var finished: Parts {
+        if !complete.load(ordering: .acquiring) {
+            takeParts()
+            done.wait()
+        }
+        // Made before the survey's thread leaves `done`, and never taken out.
+        return parts!
+    }
+
+    /// Each of `paths` as a file to keep, once the survey is done (taking part in it until
+    /// then); nil when one of them cannot be kept.
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        let found = finished
+        let parts = finished
         var files: [OutputFile] = []
         files.reserveCapacity(paths.count)
         for path in paths {
-            guard let file = found.findings.keptFile(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
+            guard let file = keptFile(path, in: parts) else { return nil }
             files.append(file)
         }
         return files
     }
 
-    /// Each of `paths` as a file to keep (``Findings/kept``), or nil where it cannot be kept,
-    /// once the survey is done.
+    /// Each of `paths` as a file to keep, or nil where it cannot be kept, once the survey is done.
     func keptFile(each paths: [String]) -> [OutputFile?] {
-        let found = finished
-        return paths.map { path in found.findings.keptFile(path, pathHash: BuildRecord.pathHash(path)) }
+        let parts = finished
+        return paths.map { keptFile($0, in: parts) }
+    }
+
+    /// The file of the previous build at `path`, as ``OutputFile/Content/kept(inStaging:)``,
+    /// when it can be kept.
+    private func keptFile(_ path: String, in parts: Parts) -> OutputFile? {
+        guard let (file, number) = previous.record.fileEntry(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
+        switch parts.kept[number] {
+        case .no: return nil
+        case .inOutput: return OutputFile(kept: file, inStaging: false)
+        case .inStaging: return OutputFile(kept: file, inStaging: true)
+        }
     }
 
     /// The folders of the folder written into whose entries changed since `build`, which it
     /// held, finished, once the survey is done; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {
-        guard let (held, changes) = finished.findings.folderChanges, held == build else { return nil }
-        return changes
+        guard let target, target.held.record.build == build else { return nil }
+        let parts = finished
+        return FolderChanges(folders: parts.folders, changed: Array(parts.changed.joined()))
     }
 
-    private static func survey(previous: BuildRecords.HeldBuild, output: OpenFolder,
-                               target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?) -> Findings {
-        var findings = Findings()
-        findings.kept.reserveCapacity(previous.record.fileCount)
+    /// Looks at the previous build's files numbered `numbers`: kept in the folder written into
+    /// when it holds them as that build has them, else in the output when it does.
+    private func surveyFiles(numbered numbers: Range<Int>, into parts: Parts) {
         var buffer = PathBuffer()
         // Taken out once: each use of the optional tuple copied the record it holds.
         let targetRecord = target?.held.record, targetFolder = target?.folder.descriptor ?? -1, targetFinished = target?.held.finished ?? 0
-        previous.record.forEachFile { pathHash, path, file in
+        previous.record.forEachFile(numbered: numbers) { number, pathHash, path, file in
             buffer.withCString(path) { cPath in
                 // The target's file, when its build left it as the previous build has it.
                 var inTarget: stat?
                 if let targetRecord, targetRecord.file(utf8: path, pathHash: pathHash) == file {
                     inTarget = FileWriter.regularFileStatus(cPath, in: targetFolder)
                     if let status = inTarget, FileWriter.isKept(status, size: file.size, unchangedSince: targetFinished) {
-                        findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: true))
+                        parts.kept[number] = .inStaging
                         return
                     }
                 }
@@ -122,12 +193,15 @@ final class OutputSurvey: Sendable {
                 // A file the target shares with the previous output (linked to it by the build
                 // that made the output, ``FileWriter``) holds its bytes, though the link changed it since.
                 let isShared = inTarget.map { $0.st_dev == inOutput.st_dev && $0.st_ino == inOutput.st_ino } ?? false
-                findings.kept[pathHash] = (path, OutputFile(kept: file, inStaging: isShared))
+                parts.kept[number] = isShared ? .inStaging : .inOutput
             }
         }
-        if let target {
-            findings.folderChanges = (target.held.record.build, FolderChanges(holding: target.held.record, in: target.folder.descriptor, finishedAt: target.held.finished))
-        }
-        return findings
+    }
+
+    /// Looks at the target's folders in part `part` of them.
+    private func surveyFolders(part: Int, of parts: Parts) {
+        guard let target else { return }
+        let start = part * Self.partSize, end = min(start + Self.partSize, parts.folders.count)
+        parts.changed[part] = FolderChanges.changed(parts.folders[start..<end], in: target.folder.descriptor, finishedAt: target.held.finished)
     }
 }
