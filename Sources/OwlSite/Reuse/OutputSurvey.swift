@@ -16,8 +16,8 @@ import Glibc
 ///
 /// The survey is made in parts, which any thread may take: a thread that needs the findings
 /// before they are all in takes the parts left rather than wait. At 100,000 posts the
-/// survey's thread, sharing the two cores with the reading of the sources, was still at it
-/// 400 ms after the build needed its findings, with the other core idle.
+/// survey's thread, sharing the two cores with the reading of the sources and then with the
+/// site's other files, was still at it 400 ms after the build first needed its findings.
 final class OutputSurvey: Sendable {
     private let previous: BuildRecords.HeldBuild
     private let output: OpenFolder
