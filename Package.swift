@@ -45,8 +45,11 @@ let package = Package(
         // status, bounded reads of regular files only, folder listings, real paths and
         // whether one lies inside a folder. Shared by OwlSite and OwlServer; not a product.
         .target(name: "OwlFiles", dependencies: ["CLinux"]),
-        // What OwlFiles asks of Linux that glibc has no function for (openat2).
+        // What OwlFiles and OwlSite ask of Linux that Swift cannot call through glibc
+        // (openat2; prctl, which is variadic).
         .target(name: "CLinux"),
+        // jemalloc's settings, linked into the owl-site executable alone (huge pages).
+        .target(name: "OwlAllocator"),
 
         // The site generator: content, Markdown, pages, manifest, patches. (Yams brings
         // CYaml, which `YAMLAliases.swift` imports: a target of Yams, not a product, so it
@@ -54,7 +57,7 @@ let package = Package(
         .target(
             name: "OwlSite",
             dependencies: [
-                "OwlDiff", "Owl", "OwlFiles", "CMarkGFM", "Yams",
+                "OwlDiff", "Owl", "OwlFiles", "CLinux", "CMarkGFM", "Yams",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -81,6 +84,7 @@ let package = Package(
             dependencies: [
                 "OwlSite",
                 "OwlServer",
+                "OwlAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]

@@ -195,6 +195,18 @@ import TestSupport
 /// the build before and all the segments it uses; and the cache holds no segment that no
 /// record uses.
 @Suite struct BuildRecordFolderTests {
+    /// What a build looks at, before reading anything, to tell whether it may take pages from
+    /// an earlier build (and so keep its memory in huge pages, ``HugePages``).
+    @Test func buildsAreFoundRecordedOnceABuildKeptItsCache() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let cache = site.root.appendingPathComponent(".owl-cache")
+        #expect(!BuildRecords.exist(in: cache))
+        #expect(!BuildRecords.exist(in: nil))
+        _ = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        #expect(BuildRecords.exist(in: cache))
+    }
+
     @Test func rebuildsFindTheirSegmentsAndThePrunedOnesAreGone() throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -18,6 +18,14 @@ public struct SiteBuilder: Sendable {
     /// output is in place: letting go of what the build made (some 100,000 objects for
     /// 10,000 pages) then takes it tens of milliseconds, which the caller need not wait for.
     public func build() throws -> BuildReport {
+        // With no earlier build recorded to take pages from, every page is rendered: then
+        // memory in huge pages would raise the build's peak more than it saves it time, and
+        // freed memory kept for ten seconds raises it too (``HugePages``). Looked at before
+        // the build's thread starts: memory it took in huge pages would stay in them.
+        if !BuildRecords.exist(in: cacheFolder) {
+            HugePages.refuse()
+            FreedMemory.giveBack(within: 200)
+        }
         let report = HandOver<BuildReport>()
         let thread = Thread { [self] in
             do {
@@ -49,7 +57,7 @@ public struct SiteBuilder: Sendable {
 
         let output = AtomicOutput(output: outputFolder)
         output.restoreInterruptedSwap()
-        let reuse = BuildReuse(cacheFolder: options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil, output: output)
+        let reuse = BuildReuse(cacheFolder: cacheFolder, output: output)
 
         // Read the sources. The Markdown cache is saved on the other core meanwhile: what it
         // holds is true of the files read whatever becomes of the build.
@@ -174,6 +182,11 @@ public struct SiteBuilder: Sendable {
             duration: clock.now - start, warnings: warnings, renderedPageCount: rendering.renderedCount,
             changedPageKeys: Self.changedPageKeys(pages, previous: reuse.previous?.record)
         ))
+    }
+
+    /// The folder of the caches that make rebuilds fast; nil when builds keep none.
+    private var cacheFolder: URL? {
+        options.incremental ? options.source.appendingPathComponent(".owl-cache") : nil
     }
 
     /// What the build reads: the settings, the theme, the content (through the Markdown cache).

@@ -24,6 +24,13 @@ struct BuildRecords: Sendable {
         folder = cacheFolder?.appendingPathComponent("builds")
     }
 
+    /// Whether builds were recorded in `cacheFolder`, as far as a look at it without reading
+    /// anything tells (a record found there may yet be unreadable).
+    static func exist(in cacheFolder: URL?) -> Bool {
+        guard let cacheFolder else { return false }
+        return access(cacheFolder.appendingPathComponent("builds").appendingPathComponent(foldersFile).path, F_OK) == 0
+    }
+
     /// The record of `build`, nil when there is none or it cannot be read (its checksum or
     /// format version do not check out, or a segment is missing or of another size). The
     /// segments are checked page by page, when a page's entries are used
