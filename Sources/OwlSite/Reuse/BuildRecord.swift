@@ -448,10 +448,12 @@ struct BuildRecord: Sendable {
         }
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
         out.reserve(start + entries.bytes.count)
-        for var rows in [fileRows, pageRows] {
+        for rows in [fileRows, pageRows] {
             out.int(rows.count)
-            rows.sort { $0.pathHash < $1.pathHash }
-            out.uint64s(Row.table(rows, offset: start))
+            // In the order of their path hashes, which are spread evenly: a comparison sort
+            // took a rebuild of 10,000 posts 11 million instructions, the most of any one part
+            // of saving its record (``Swift/Array/sortedByHash(_:)``).
+            out.uint64s(Row.table(rows.sortedByHash(\.pathHash), offset: start))
         }
         out.append(entries.bytes)
         return Encoded(record: out.bytes, segment: segment, segmentNames: segmentNames)
