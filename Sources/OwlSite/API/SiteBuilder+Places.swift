@@ -31,14 +31,7 @@ extension SiteBuilder {
             return SiteError(file: named?.source, line: named?.line, message)
         }
         // Each page's path is looked up among the plan's, which are in path order.
-        func firstPage(from path: String) -> Int {
-            var (low, high) = (0, plan.pages.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if plan.pages[middle].path < path { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
+        func firstPage(from path: String) -> Int { plan.pages.firstIndex(notBelow: path, by: \.path) }
         let folders = FileTree.folders(holding: files.keys)
         let paths = files.keys.sorted()
         for file in paths {

@@ -26,12 +26,8 @@ enum LinkChecker {
         }
 
         private func hasPage(_ path: String) -> Bool {
-            var (low, high) = (0, pagePaths.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if pagePaths[middle] < path { low = middle + 1 } else { high = middle }
-            }
-            return low < pagePaths.count && pagePaths[low] == path
+            let index = pagePaths.firstIndex(notBelow: path) { $0 }
+            return index < pagePaths.count && pagePaths[index] == path
         }
     }
 

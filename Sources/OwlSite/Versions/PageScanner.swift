@@ -70,13 +70,8 @@ enum PageScanner {
     /// The elements of `elements` (in document order) that lie in `range`, but for those inside
     /// another of them (a list in a cell of a list keeps its own cells).
     private static func within(_ range: Range<Int>, _ elements: [(name: String, range: Range<Int>)]) -> [(name: String, range: Range<Int>)] {
-        var low = 0, high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
         var found: [(name: String, range: Range<Int>)] = []
-        var index = low
+        var index = elements.firstIndex(notBelow: range.lowerBound) { $0.range.lowerBound }
         while index < elements.count, elements[index].range.lowerBound < range.upperBound {
             let element = elements[index]
             if element.range.upperBound <= range.upperBound, found.last.map({ element.range.lowerBound >= $0.range.upperBound }) ?? true {
