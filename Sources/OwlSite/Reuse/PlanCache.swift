@@ -71,7 +71,7 @@ struct PlanCache: Sendable {
         var input = BinaryReader(bytes)
         guard (try? input.int()) == Self.formatVersion, let key = try? input.uint64(),
               let listing = try? Self.listing(from: &input),
-              let structures = try? (0..<input.count()).map({ _ in try input.uint64() }), structures.count == listing.pages.count,
+              let structures = try? input.uint64s(count: input.count()), structures.count == listing.pages.count,
               let sitemapHash = try? input.uint64(), let sitemapSize = try? input.int(), sitemapSize >= 0, input.isAtEnd else { return nil }
         return (key, listing, Companions(pageKeyStructures: structures, sitemap: BuildRecord.File(hash: sitemapHash, size: sitemapSize)))
     }
@@ -84,7 +84,7 @@ struct PlanCache: Sendable {
         out.uint64(key)
         Self.write(listing, to: &out)
         out.int(companions.pageKeyStructures.count)
-        for structure in companions.pageKeyStructures { out.uint64(structure) }
+        out.uint64s(companions.pageKeyStructures)
         out.uint64(companions.sitemap.hash)
         out.int(companions.sitemap.size)
         CacheFile.makeCacheFolder(file.deletingLastPathComponent())
