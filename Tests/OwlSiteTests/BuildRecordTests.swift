@@ -201,10 +201,10 @@ import TestSupport
         let site = try SiteFixture()
         defer { site.remove() }
         let cache = site.root.appendingPathComponent(".owl-cache")
-        #expect(!BuildRecords.exist(in: cache))
-        #expect(!BuildRecords.exist(in: nil))
+        #expect(!BuildRecords(cacheFolder: cache).exist)
+        #expect(!BuildRecords(cacheFolder: nil).exist)
         _ = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
-        #expect(BuildRecords.exist(in: cache))
+        #expect(BuildRecords(cacheFolder: cache).exist)
     }
 
     @Test func rebuildsFindTheirSegmentsAndThePrunedOnesAreGone() throws {

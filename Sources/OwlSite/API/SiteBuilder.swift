@@ -22,7 +22,7 @@ public struct SiteBuilder: Sendable {
         // memory in huge pages would raise the build's peak more than it saves it time, and
         // freed memory kept for ten seconds raises it too (``HugePages``). Looked at before
         // the build's thread starts: memory it took in huge pages would stay in them.
-        if !BuildRecords.exist(in: cacheFolder) {
+        if !BuildRecords(cacheFolder: cacheFolder).exist {
             HugePages.refuse()
             FreedMemory.giveBack(within: 200)
         }

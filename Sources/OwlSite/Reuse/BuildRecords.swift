@@ -24,11 +24,11 @@ struct BuildRecords: Sendable {
         folder = cacheFolder?.appendingPathComponent("builds")
     }
 
-    /// Whether builds were recorded in `cacheFolder`, as far as a look at it without reading
-    /// anything tells (a record found there may yet be unreadable).
-    static func exist(in cacheFolder: URL?) -> Bool {
-        guard let cacheFolder else { return false }
-        return access(cacheFolder.appendingPathComponent("builds").appendingPathComponent(foldersFile).path, F_OK) == 0
+    /// Whether builds were recorded here, as far as a look without reading anything tells (a
+    /// record found may yet be unreadable).
+    var exist: Bool {
+        guard let folder else { return false }
+        return access(folder.appendingPathComponent(Self.foldersFile).path, F_OK) == 0
     }
 
     /// The record of `build`, nil when there is none or it cannot be read (its checksum or
