@@ -30,8 +30,7 @@ final class OutputSurvey: Sendable {
     /// The next part to take; parts from ``Parts/count`` on do not exist.
     private let nextPart = Atomic<Int>(0)
     private let finishedParts = Atomic<Int>(0)
-    /// Set, and `done` left, by the thread that finishes the last part.
-    private let complete = Atomic<Bool>(false)
+    /// Left once every part is surveyed (by the thread that finishes the last).
     private let done = DispatchGroup()
 
     /// Files and folders in a part: small enough that two threads end close together, large
@@ -95,10 +94,7 @@ final class OutputSurvey: Sendable {
             let parts = Parts(fileCount: previous.record.fileCount, folders: target.map { FolderChanges.folders(of: $0.held.record) } ?? [])
             self.parts = parts
             opened.store(true, ordering: .releasing)
-            if parts.count == 0 {
-                complete.store(true, ordering: .releasing)
-                done.leave()
-            }
+            if parts.count == 0 { done.leave() }
             takeParts()
         }
         thread.start()
@@ -116,7 +112,6 @@ final class OutputSurvey: Sendable {
                 surveyFolders(part: part - parts.filePartCount, of: parts)
             }
             if finishedParts.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == parts.count {
-                complete.store(true, ordering: .releasing)
                 done.leave()
             }
         }
@@ -125,12 +120,19 @@ final class OutputSurvey: Sendable {
     /// The parts, once all are surveyed: the parts left are taken on this thread, then those
     /// other threads are at are waited for.
     private var finished: Parts {
-        if !complete.load(ordering: .acquiring) {
+        if !isComplete {
             takeParts()
             done.wait()
         }
         // Made before the survey's thread leaves `done`, and never taken out.
         return parts!
+    }
+
+    /// Whether every part is surveyed: the parts are made, and as many finished. (Read with
+    /// the ordering that makes what each part found seen.)
+    private var isComplete: Bool {
+        guard opened.load(ordering: .acquiring), let parts else { return false }
+        return finishedParts.load(ordering: .acquiring) == parts.count
     }
 
     /// Each of `paths` as a file to keep, once the survey is done (taking part in it until
