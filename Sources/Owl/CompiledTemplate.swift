@@ -9,16 +9,31 @@ import Mustache
 /// renderer of everything else: templates with inheritance, blocks, transforms, dynamic
 /// partials or pragmas do not compile, and values this renderer does not know (lambdas,
 /// custom renderables) make rendering throw ``NeedsSwiftMustache`` so the caller falls back.
-struct CompiledTemplate: Sendable {
-    indirect enum Node: Sendable {
+///
+/// Its nodes are public so that a caller can keep a library's compiled forms between runs
+/// and make the library again without parsing (``TemplateLibrary/init(texts:compiled:)``):
+/// parsing and compiling a theme of some forty templates takes longer than everything else
+/// a one-page rebuild of a small site does.
+public struct CompiledTemplate: Sendable, Equatable {
+    /// One piece of a template.
+    public indirect enum Node: Sendable, Equatable {
+        /// Text written as it is.
         case text(String)
+        /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (not).
         case variable(TemplateName, escaped: Bool)
+        /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
         case section(TemplateName, inverted: Bool, [Node])
         /// `{{> name}}`, with the indentation swift-mustache gives a partial on a line of its own.
         case partial(String, indentation: String)
     }
 
-    let nodes: [Node]
+    /// The template's pieces, in order.
+    public let nodes: [Node]
+
+    /// The compiled form made of `nodes`, as an earlier compiled form had them.
+    public init(nodes: [Node]) {
+        self.nodes = nodes
+    }
 
     /// The compiled form of `template`, nil when it uses more than the subset.
     init?(_ template: MustacheTemplate) {

@@ -1,4 +1,5 @@
 import Mustache
+import Synchronization
 
 /// Named Mustache templates that include each other as partials (`{{> name}}`), each
 /// compiled once.
@@ -10,15 +11,31 @@ import Mustache
 /// with ``HTML/escape(_:)`` byte by byte, and so also escapes a quote, bracket or ampersand
 /// that a combining mark follows, which swift-mustache's escaping (by whole characters) misses.
 public struct TemplateLibrary: Sendable {
-    /// The templates as swift-mustache's library, which renders what the compiled forms cannot.
-    public let mustache: MustacheLibrary
-    /// The compiled form of every template that has one.
-    private let compiled: [String: CompiledTemplate]
+    /// The templates as swift-mustache's library, which renders what the compiled forms
+    /// cannot. A library made of compiled forms parses its texts the first time it is asked.
+    public var mustache: MustacheLibrary { swiftMustache.library }
+    private let swiftMustache: SwiftMustacheLibrary
+    /// The compiled form of every template that has one, by name: what
+    /// ``init(texts:compiled:)`` takes to make the library again.
+    public let compiled: [String: CompiledTemplate]
+    /// The names of all the templates, compiled or not.
+    private let names: Set<String>
 
     /// A library of `templates`, by name.
     public init(_ templates: [String: MustacheTemplate]) {
-        mustache = MustacheLibrary(templates: templates)
+        swiftMustache = SwiftMustacheLibrary(made: MustacheLibrary(templates: templates))
         compiled = templates.compactMapValues(CompiledTemplate.init)
+        names = Set(templates.keys)
+    }
+
+    /// The library of `texts`, by name, whose compiled forms are `compiled` (another
+    /// library's ``compiled``, of the same texts), without parsing: swift-mustache parses the
+    /// texts only if a template or value needs it. `texts` must parse, as they did for the
+    /// library `compiled` came from.
+    public init(texts: [String: String], compiled: [String: CompiledTemplate]) {
+        swiftMustache = SwiftMustacheLibrary(parsingWhenNeeded: texts)
+        self.compiled = compiled
+        names = Set(texts.keys)
     }
 
     /// `values` rendered through the template `name`; nil when there is no such template.
@@ -51,7 +68,35 @@ public struct TemplateLibrary: Sendable {
         if let template = compiled[name] {
             return template
         }
-        guard mustache.getTemplate(named: name) == nil else { throw NeedsSwiftMustache() }
+        guard !names.contains(name) else { throw NeedsSwiftMustache() }
         return nil
+    }
+}
+
+/// swift-mustache's library of a ``TemplateLibrary``: made at once, or parsed from the
+/// templates' texts the first time it is asked for (by any thread; once).
+private final class SwiftMustacheLibrary: Sendable {
+    private let texts: [String: String]
+    private let made: Mutex<MustacheLibrary?>
+
+    init(made library: MustacheLibrary) {
+        texts = [:]
+        made = Mutex(library)
+    }
+
+    init(parsingWhenNeeded texts: [String: String]) {
+        self.texts = texts
+        made = Mutex(nil)
+    }
+
+    var library: MustacheLibrary {
+        made.withLock { made in
+            if let made { return made }
+            // The texts parsed when their compiled forms were made; one that no longer
+            // does is left out, and renders as a template that does not exist.
+            let library = MustacheLibrary(templates: texts.compactMapValues { try? MustacheTemplate(string: $0) })
+            made = library
+            return library
+        }
     }
 }

@@ -211,7 +211,8 @@ public struct SiteBuilder: Sendable {
     /// Reads the sources; their Markdown comes from `reuse`'s cache when it is unchanged.
     private func readSources(reuse: BuildReuse) throws -> Sources {
         let config = try loadConfig()
-        let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source)
+        let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source,
+                                        cache: reuse.themeCache(renderer: options.renderer))
         let markdown = reuse.markdownCache(
             settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)"
         )

@@ -45,6 +45,12 @@ struct BuildReuse: Sendable {
     /// The hashes of the site's copied files in earlier builds (``StaticFileCache``).
     let staticFiles: StaticFileCache
 
+    /// The theme's templates as an earlier build compiled them (``ThemeCache``), for templates
+    /// compiled by `renderer`; nil when builds keep no cache.
+    func themeCache(renderer: String) -> ThemeCache? {
+        cacheFolder.map { ThemeCache(cacheFolder: $0, renderer: renderer) }
+    }
+
     /// The previous build's plan (``PlanCache``).
     var planCache: PlanCache { PlanCache(cacheFolder: cacheFolder) }
 

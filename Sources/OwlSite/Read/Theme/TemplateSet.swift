@@ -18,8 +18,10 @@ struct TemplateSet: Sendable {
     /// then a list changes with the body of any item in it, not only with what else the item says.
     let cellsShowContent: Bool
 
-    /// The built-in theme with the files of `folder` (when it exists) replacing or adding to it.
-    init(overrides folder: URL?, sourceRoot: URL) throws {
+    /// The built-in theme with the files of `folder` (when it exists) replacing or adding to
+    /// it. Its templates are taken from `cache` when it kept this theme's, and kept there once
+    /// parsed and checked when it did not.
+    init(overrides folder: URL?, sourceRoot: URL, cache: ThemeCache? = nil) throws {
         var texts: [String: (text: String, file: String)] = [:]
         var assets: [String: [UInt8]] = [:]
         for (path, text) in EmbeddedTheme.files {
@@ -41,12 +43,30 @@ struct TemplateSet: Sendable {
             }
         }
 
-        var parsed: [String: MustacheTemplate] = [:]
         var hash = ContentHasher()
+        for name in texts.keys.sorted() {
+            hash.update(with: name)
+            hash.update(with: texts[name]!.text)
+        }
+        for path in assets.keys.sorted() {
+            hash.update(with: path)
+            hash.update(with: assets[path]!)
+        }
+        let names = Set(texts.keys)
+        self.names = names
+        self.texts = texts.mapValues(\.text)
+        self.assets = assets.filter { $0.key.hasPrefix("assets/") }
+        self.fingerprint = hash.hash.description
+        if let kept = cache?.load(fingerprint: fingerprint) {
+            library = TemplateLibrary(texts: self.texts, compiled: kept.compiled)
+            cellsShowContent = kept.cellsShowContent
+            return
+        }
+
         let tags = texts.mapValues { Self.tags(in: $0.text) }
         // Before parsing, which recurses: sections nested thousands deep would overflow the stack.
-        let names = Set(texts.keys)
         let includes = try Self.checkIncludesAndNesting(tags, files: texts.mapValues(\.file), names: names)
+        var parsed: [String: MustacheTemplate] = [:]
         for name in texts.keys.sorted() {
             let (text, file) = texts[name]!
             do {
@@ -54,24 +74,15 @@ struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
-            hash.update(with: name)
-            hash.update(with: text)
         }
-        for path in assets.keys.sorted() {
-            hash.update(with: path)
-            hash.update(with: assets[path]!)
-        }
-        self.library = TemplateLibrary(parsed)
-        self.names = names
-        self.texts = texts.mapValues(\.text)
-        self.assets = assets.filter { $0.key.hasPrefix("assets/") }
-        self.fingerprint = hash.hash.description
+        library = TemplateLibrary(parsed)
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
             tags[name, default: []].contains { tag in
                 Self.bodyValues.contains { tag.name == $0 || tag.name.hasPrefix($0 + ".") }
             }
         }
+        cache?.save(ThemeCache.Entry(compiled: library.compiled, cellsShowContent: cellsShowContent), fingerprint: fingerprint)
     }
 
     /// The values of an item that come from its body: `content`, its table of contents and its length.
