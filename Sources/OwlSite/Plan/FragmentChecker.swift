@@ -31,8 +31,31 @@ enum FragmentChecker {
         return values
     }
 
+    /// A warning for each of a page's links to places on itself, `ownFragments`, that its
+    /// body has no element for (its `ids`), naming the line of `text`, the page's source
+    /// file `source`, that holds `#fragment`. Known from the page alone: made when it is
+    /// parsed, and kept with it.
+    static func ownPlaceWarnings(_ ownFragments: [String], ids: [String], source: String, text: String) -> [SiteError] {
+        // A page's own ids are few: looked through as they are, not made a set. (Every post
+        // links to its own headings, and the sets took most of this check's time.)
+        let missing = ownFragments.filter { !ids.contains($0.percentDecoded) }.map { "#" + $0 }
+        guard !missing.isEmpty else { return [] }
+        return missingPlaceWarnings(missing, source: source, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+
+    /// A warning about each link of `missing`, found on the first of `lines` (of the file
+    /// `source`) that holds its `#fragment`.
+    private static func missingPlaceWarnings(_ missing: [String], source: String, lines: [Substring]) -> [SiteError] {
+        missing.map { link in
+            let fragment = String(LinkChecker.fragmentAndQuery(of: link))
+            let line = lines.firstIndex { $0.contains(fragment) }.map { $0 + 1 }
+            return SiteError(file: source, line: line, "link to \(link): the page has no element with the id '\(fragment.dropFirst())'")
+        }
+    }
+
     /// A warning for each link of `items` to a place that its item page lacks, naming the
-    /// link's file and line (the first line of the source that holds `#fragment`).
+    /// link's file and line (the first line of the source that holds `#fragment`). A page's
+    /// links to places on itself were checked when it was parsed (``ownPlaceWarnings(_:ids:source:text:)``).
     static func warnings(items: [ContentItem], rootPath: String, sourceRoot: URL) -> [SiteError] {
         // Most items link to no place on a page: only those that do are looked at, and the ids
         // of a page are gathered when a link needs them (a set for each of 100,000 pages took
@@ -59,11 +82,7 @@ enum FragmentChecker {
         var warnings: [SiteError] = []
         for index in linking {
             var missing: [String] = []
-            // A page's own ids are few: looked through as they are, not made a set. (Every
-            // post links to its own headings, and the sets took most of this check's time.)
-            if items[index].kind == .page {
-                missing += items[index].ownFragments.filter { !items[index].ids.contains($0.percentDecoded) }.map { "#" + $0 }
-            } else if let own = ids(ofPage: items[index].path) {
+            if !items[index].ownFragments.isEmpty, let own = ids(ofPage: items[index].path) {
                 missing += items[index].ownFragments.filter { !own.contains($0.percentDecoded) }.map { "#" + $0 }
             }
             for link in items[index].links {
@@ -79,11 +98,7 @@ enum FragmentChecker {
             guard !missing.isEmpty else { continue }
             let lines = (try? String(contentsOf: sourceRoot.appendingPathComponent(items[index].source), encoding: .utf8))?
                 .split(separator: "\n", omittingEmptySubsequences: false) ?? []
-            for link in missing {
-                let fragment = String(LinkChecker.fragmentAndQuery(of: link))
-                let line = lines.firstIndex { $0.contains(fragment) }.map { $0 + 1 }
-                warnings.append(SiteError(file: items[index].source, line: line, "link to \(link): the page has no element with the id '\(fragment.dropFirst())'"))
-            }
+            warnings += missingPlaceWarnings(missing, source: items[index].source, lines: lines)
         }
         return warnings
     }

@@ -39,7 +39,7 @@ final class MarkdownCache: Sendable {
 
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
-    private static let formatVersion = 11
+    private static let formatVersion = 12
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.

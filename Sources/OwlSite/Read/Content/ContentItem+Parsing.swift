@@ -143,6 +143,13 @@ extension ContentItem {
         }
         html = .rendered(rendered.html)
         warnings += rendered.warnings
+        // A page's links to places on itself are checked against its own ids here, once, and
+        // their warnings kept with the item: a build no longer looks at them, nor reads them
+        // from the cache (every post of a site with tables of contents has some).
+        if kind == .page {
+            warnings += FragmentChecker.ownPlaceWarnings(ownFragments, ids: ids, source: source, text: text)
+            ownFragments = []
+        }
         if kind == .page, lines["summary"] == nil { summary = description ?? excerpt ?? rendered.summary }
     }
 

@@ -65,7 +65,9 @@ struct ContentItem: Sendable {
     var links: [String]
     /// The ids of the body's elements (headings, footnotes): what `#fragment` links to the item may point at.
     var ids: [String] = []
-    /// The fragments (`#notes`) of the body's links to places on its own page.
+    /// The fragments (`#notes`) of the body's links to places on its own page, for an item
+    /// whose page is another item's (a section's index); none for a page, whose own places
+    /// are checked when it is parsed (``FragmentChecker/ownPlaceWarnings(_:ids:source:text:)``).
     var ownFragments: [String] = []
     /// What identifies the item's inputs, set by the ``MarkdownCache`` that read it.
     var fingerprint = ItemFingerprint(file: 0, listing: 0)
