@@ -42,6 +42,12 @@ struct BinaryWriter {
         bytes.append(bytes: value)
     }
 
+    /// A count, then each of `values` as ``string(_:)`` writes it.
+    mutating func strings(_ values: [String]) {
+        int(values.count)
+        for value in values { string(value) }
+    }
+
     mutating func optional<Value>(_ value: Value?, _ write: (inout BinaryWriter, Value) -> Void) {
         bool(value != nil)
         if let value { write(&self, value) }
@@ -111,6 +117,19 @@ struct BinaryReader {
     mutating func string(sharing known: String) throws -> String {
         let bytes = try blob()
         return bytes.areUTF8(of: known) ? known : bytes.withUnsafeBytes { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+    }
+
+    /// What ``BinaryWriter/strings(_:)`` wrote.
+    mutating func strings() throws -> [String] {
+        try (0..<count()).map { _ in try string() }
+    }
+
+    /// The bytes of what ``BinaryWriter/strings(_:)`` wrote, sharing the reader's storage:
+    /// each length is checked and passed over, and no string is made.
+    mutating func encodedStrings() throws -> SharedBytes {
+        let start = position
+        for _ in 0..<(try count()) { position += try count() }
+        return bytes[start..<position]
     }
 
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.

@@ -12,8 +12,10 @@ extension ContentItem {
         let listingHash = XXH64.hash(out.bytes[start...])
         out.int(links.count)
         for link in links { out.string(link) }
-        out.int(ids.count)
-        for id in ids { out.string(id) }
+        switch elementIDs {
+        case let .decoded(ids): out.strings(ids)
+        case let .encoded(bytes): out.append(bytes)
+        }
         out.int(ownFragments.count)
         for fragment in ownFragments { out.string(fragment) }
         out.int(warnings.count)
@@ -107,7 +109,7 @@ extension ContentItem {
         }
         guard zip(lineEntries, lineEntries.dropFirst()).allSatisfy({ $0.key < $1.key }) else { throw BinaryReader.Malformed() }
         let links = try (0..<input.count()).map { _ in try input.string() }
-        let ids = try (0..<input.count()).map { _ in try input.string() }
+        let ids = try input.encodedStrings()
         let ownFragments = try (0..<input.count()).map { _ in try input.string() }
         let warnings = try (0..<input.count()).map { _ in
             let line = try input.optional { try $0.int() }
@@ -121,7 +123,7 @@ extension ContentItem {
             taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,
             dateIsFloating: dateIsFloating, lastmodIsFloating: lastmodIsFloating, aliases: aliases, warnings: warnings,
             summary: summary, draft: draft, weight: weight, layout: layout, length: length, aliasFiles: aliasFiles,
-            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, ids: ids, ownFragments: ownFragments
+            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments
         )
     }
 }

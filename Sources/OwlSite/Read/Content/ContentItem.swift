@@ -64,7 +64,12 @@ struct ContentItem: Sendable {
     /// found when the body is rendered and kept in the cache, so that checking them needs no body.
     var links: [String]
     /// The ids of the body's elements (headings, footnotes): what `#fragment` links to the item may point at.
-    var ids: [String] = []
+    var ids: [String] {
+        get { elementIDs.values }
+        set { elementIDs = .decoded(newValue) }
+    }
+    /// ``ids``, as parsed or as the Markdown cache holds them.
+    var elementIDs = ElementIDs.decoded([])
     /// The fragments (`#notes`) of the body's links to places on its own page, for an item
     /// whose page is another item's (a section's index); none for a page, whose own places
     /// are checked when it is parsed (``FragmentChecker/ownPlaceWarnings(_:ids:source:text:)``).
@@ -75,6 +80,25 @@ struct ContentItem: Sendable {
     /// The body's HTML: as a string, or as the bytes of the item's cache entry, made a string
     /// only when a page shows it (a rebuild takes thousands of items from the cache and shows
     /// a few bodies; a first build keeps each body once, in the entry it saves).
+    /// An item's element ids (``ids``): as parsed, or the bytes the Markdown cache holds them
+    /// in, made strings only when read. A build reads them only for the links to a place on
+    /// another page, which few sites have; every post with headings has some (a rebuild of
+    /// 10,000 posts made 40,000 strings of them for nothing).
+    enum ElementIDs: Sendable {
+        case decoded([String])
+        /// What ``BinaryWriter/strings(_:)`` wrote of them, checked by ``BinaryReader/encodedStrings()``.
+        case encoded(SharedBytes)
+
+        var values: [String] {
+            switch self {
+            case let .decoded(values): return values
+            case let .encoded(bytes):
+                var input = BinaryReader(bytes)
+                return (try? input.strings()) ?? []
+            }
+        }
+    }
+
     enum BodyHTML: Sendable {
         case rendered(String)
         case cached(SharedBytes)
