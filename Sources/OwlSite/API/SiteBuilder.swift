@@ -55,13 +55,17 @@ public struct SiteBuilder: Sendable {
         let progress = ProgressLine(quiet: options.quiet)
         defer { progress.finish() }
 
+        // The settings are read on the other core while this one reads the records of earlier
+        // builds, from which the survey of the output starts: each takes a millisecond or two
+        // (the YAML library makes its patterns of scalars first), with the other core idle.
+        let config = BackgroundJob { [self] in try loadConfig() }
         let output = AtomicOutput(output: outputFolder)
         output.restoreInterruptedSwap()
         let reuse = BuildReuse(cacheFolder: cacheFolder, output: output)
 
         // Read the sources. The Markdown cache is saved on the other core meanwhile: what it
         // holds is true of the files read whatever becomes of the build.
-        var sources = try readSources(reuse: reuse)
+        var sources = try readSources(config: try config.take(), reuse: reuse)
         let savingCaches = DispatchGroup()
         defer { savingCaches.wait() }
         DispatchQueue.global().async(group: savingCaches) { [markdown = sources.markdown] in markdown.save() }
@@ -208,9 +212,9 @@ public struct SiteBuilder: Sendable {
         content.items = items
     }
 
-    /// Reads the sources; their Markdown comes from `reuse`'s cache when it is unchanged.
-    private func readSources(reuse: BuildReuse) throws -> Sources {
-        let config = try loadConfig()
+    /// Reads the sources of a site with the settings `config`; their Markdown comes from
+    /// `reuse`'s cache when it is unchanged.
+    private func readSources(config: SiteConfig, reuse: BuildReuse) throws -> Sources {
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source,
                                         cache: reuse.themeCache(renderer: options.renderer))
         let markdown = reuse.markdownCache(
