@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 import Testing
 @testable import OwlSite
 
@@ -119,6 +120,35 @@ import Testing
             #expect(try build(0..<200, of: files) == 1)
             #expect(try build(0..<200, of: files) == 0)
         }
+    }
+
+    /// Thousands of entries, some thirty a shard, are each found again (by halving among
+    /// their hashes), and each shard holds its entries in the order of their paths' hashes.
+    @Test func manyEntriesAreFoundAndKeptInHashOrder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try fortyPosts(count: 2_000)
+        #expect(try build(0..<2_000, of: files) == 2_000)
+        #expect(try build(0..<2_000, of: files) == 0)
+        for number in [0, 777, 1_999] { try Data("# Post \(number), edited\n".utf8).write(to: files[number]) }
+        #expect(try build(0..<2_000, of: files) == 3)
+        #expect(try build((0..<2_000).filter { $0 != 5 }, of: files) == 0)
+        #expect(try build((0..<2_000).filter { $0 != 5 }, of: files) == 0)
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        var entries = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: shards.path) {
+            let bytes = try #require(CacheFile.read(shards.appendingPathComponent(name).path))
+            var input = BinaryReader(bytes)
+            _ = try input.int()
+            _ = try input.string()
+            let hashes = try (0..<input.count()).map { _ in
+                let source = try input.string()
+                _ = (try input.int(), try input.int(), try input.uint64(), try input.uint64(), try input.blob())
+                return ContentHash(source).value
+            }
+            #expect(hashes == hashes.sorted(), "\(name)")
+            entries += hashes.count
+        }
+        #expect(entries == 1_999)
     }
 
     /// The shards that hold `source`'s path.

@@ -39,46 +39,78 @@ final class MarkdownCache: Sendable {
 
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
-    private static let formatVersion = 12
+    /// 13: a shard's entries are in the order of their source paths' hashes.
+    private static let formatVersion = 13
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
-    /// The entries of earlier builds, one table per shard, by the hash of their source path
-    /// (an integer key is cheaper to find than the path). Of two paths with one hash, the
-    /// later is kept and the other's file is parsed again. Never changed after `init`, so
-    /// read without locking.
-    private let previous: [[UInt64: Earlier]]
-    /// The entries of the files read in this build, by shard: the two cores seldom wait for
-    /// each other's lock.
-    private let current: [Shard]
+    /// The shards, by number: each an earlier build's entries and this build's.
+    private let shards: [Shard]
 
-    /// A shard's entries in this build: the earlier entries taken as they were, by the hash
-    /// of their source path (a rebuild takes thousands, and a table of them by path hashed
-    /// each path again), and the entries made or restamped in this build.
-    private final class Shard: Sendable {
-        private let state: Mutex<(taken: Set<UInt64>, made: [String: Entry])>
+    /// A shard: the entries of earlier builds, and what this build makes of them.
+    ///
+    /// The earlier entries are in the order of their source paths' hashes (an integer key is
+    /// cheaper to find than the path), found by halving: a table of them by hash hashed each
+    /// hash again to find it, and took as long to make as the build's lookups took. Those this
+    /// build takes as they were are marked by their index, each by the one thread that reads
+    /// its source (a source is read once a build); the entries made or restamped in this build
+    /// are kept under a lock, which the two cores seldom wait for (most files are unchanged).
+    private final class Shard: @unchecked Sendable {
+        /// The source paths' hashes of `earlier`, in ascending order. Never changed after
+        /// `init`, so read without locking.
+        let hashes: [UInt64]
+        let earlier: [Earlier]
+        /// For each earlier entry, whether this build took it as it was: written at distinct
+        /// indices while the sources are read, read once they all are.
+        private let taken: UnsafeMutableBufferPointer<Bool>
+        private let made = Mutex<[String: Entry]>([:])
 
-        /// A shard expecting about `count` earlier entries (as many as its earlier version had).
-        init(expecting count: Int) {
-            state = Mutex((Set(minimumCapacity: count), [:]))
+        /// A shard of `entries`, in the order of their hashes.
+        init(_ entries: [(hash: UInt64, earlier: Earlier)]) {
+            hashes = entries.map(\.hash)
+            earlier = entries.map(\.earlier)
+            taken = .allocate(capacity: entries.count)
+            taken.initialize(repeating: false)
         }
 
-        /// Notes that the earlier entry of the source whose path hashes to `hash` is kept as it was.
-        func take(_ hash: UInt64) {
-            _ = state.withLock { $0.taken.insert(hash) }
+        deinit {
+            taken.deallocate()
+        }
+
+        /// The index of the earlier entry of `source`, whose path hashes to `hash`.
+        func earlierIndex(of source: String, hash: UInt64) -> Int? {
+            var index = hashes.firstIndex(notBelow: hash) { $0 }
+            // Two paths with one hash are both kept: each is told by its bytes.
+            while index < hashes.count, hashes[index] == hash {
+                if earlier[index].source.areUTF8(of: source) { return index }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Notes that the earlier entry at `index` is kept as it was.
+        func take(_ index: Int) {
+            taken[index] = true
         }
 
         /// Keeps `entry`, new or restamped, for `source`.
         func make(_ source: String, _ entry: Entry) {
-            state.withLock { $0.made[source] = entry }
+            made.withLock { $0[source] = entry }
         }
 
-        var contents: (taken: Set<UInt64>, made: [String: Entry]) { state.withLock { $0 } }
+        /// The entries to keep, in the order of their source paths' hashes: those taken and
+        /// those made. Nil when they are the earlier ones, every one taken and none made.
+        func entriesToKeep() -> [(hash: UInt64, source: SharedBytes, entry: Entry)]? {
+            let made = self.made.withLock { $0 }
+            guard !made.isEmpty || taken.contains(false) else { return nil }
+            let kept = earlier.indices.lazy.filter { self.taken[$0] }.map { (hash: self.hashes[$0], source: self.earlier[$0].source, entry: self.earlier[$0].entry) }
+            return (Array(kept) + made.map { (hash: ContentHash($0.key).value, source: SharedBytes($0.key.utf8), entry: $0.value) }).sortedByHash(\.hash)
+        }
 
-        /// Lets go of the entries.
+        /// Lets go of the entries made in this build.
         func clear() {
-            state.withLock { $0 = ([], [:]) }
+            made.withLock { $0 = [:] }
         }
     }
 
@@ -86,33 +118,27 @@ final class MarkdownCache: Sendable {
     init(folder: URL?, settings: String) {
         self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
-        previous = Self.shards(in: self.folder, settings: settings)
-        current = previous.map { Shard(expecting: $0.count) }
+        shards = Self.earlierEntries(in: self.folder, settings: settings).map(Shard.init)
     }
 
-    /// The shards in `folder`, read and decoded on both cores, by number; a shard that is
-    /// missing or does not decode (another version or settings, cut short) is empty.
-    private static func shards(in folder: URL?, settings: String) -> [[UInt64: Earlier]] {
-        let none = Array(repeating: [UInt64: Earlier](), count: shardCount)
+    /// The earlier entries of each shard in `folder`, read and decoded on both cores, by
+    /// number; a shard that is missing or does not decode (another version or settings, cut
+    /// short) has none.
+    private static func earlierEntries(in folder: URL?, settings: String) -> [[(hash: UInt64, earlier: Earlier)]] {
+        let none = Array(repeating: [(hash: UInt64, earlier: Earlier)](), count: shardCount)
         guard let folder = folder?.path else { return none }
         let shards = try? Array(0..<shardCount).concurrentMap { shard in
-            guard let bytes = CacheFile.read(folder + "/\(shard).bin") else { return [UInt64: Earlier]() }
-            return (try? decode(bytes, settings: settings)) ?? [:]
+            guard let bytes = CacheFile.read(folder + "/\(shard).bin") else { return [(hash: UInt64, earlier: Earlier)]() }
+            return (try? decode(bytes, settings: settings)) ?? []
         }
         return shards ?? none
     }
 
     /// Whether the cache holds nothing from earlier builds: every file will be read.
-    var isEmpty: Bool { previous.allSatisfy(\.isEmpty) }
+    var isEmpty: Bool { shards.allSatisfy(\.earlier.isEmpty) }
 
     private static func shard(ofHash hash: UInt64) -> Int {
         Int(hash % UInt64(shardCount))
-    }
-
-    /// The entry an earlier build kept for `source`, whose hash is `hash`.
-    private func earlier(_ source: String, hash: UInt64) -> Entry? {
-        guard let earlier = previous[Self.shard(ofHash: hash)][hash], earlier.source.areUTF8(of: source) else { return nil }
-        return earlier.entry
     }
 
     /// The item of the file at `path` (relative to the open folder `folder`, if not absolute),
@@ -122,10 +148,11 @@ final class MarkdownCache: Sendable {
         let stamped = fstatat(folder, path, &status, 0) == 0
         let size = Int(status.st_size)
         let modified = FileStatus.nanoseconds(status.st_mtim)
-        let pathHash = ContentHash(source).value, shard = Self.shard(ofHash: pathHash)
-        let cached = earlier(source, hash: pathHash)
-        if stamped, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item(of: source) {
-            current[shard].take(pathHash)
+        let pathHash = ContentHash(source).value, shard = shards[Self.shard(ofHash: pathHash)]
+        let earlierIndex = shard.earlierIndex(of: source, hash: pathHash)
+        let cached = earlierIndex.map { shard.earlier[$0].entry }
+        if stamped, let earlierIndex, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item(of: source) {
+            shard.take(earlierIndex)
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source, limit: SourceText.textLimit)
@@ -134,14 +161,14 @@ final class MarkdownCache: Sendable {
         if let cached, cached.fingerprint.file == hash, let item = try? cached.item(of: source) {
             var touched = cached
             (touched.size, touched.modified) = (size, modified)
-            current[shard].make(source, touched)
+            shard.make(source, touched)
             return item
         }
         var item = try parse(bytes)
         var binary = BinaryWriter()
         item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
         let entry = Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes))
-        current[shard].make(source, entry)
+        shard.make(source, entry)
         // The body's HTML ends the entry (``ContentItem/write(to:)``): the item keeps those bytes
         // rather than a copy of its own, which the cache's entry held besides it until the build ended.
         let bodyCount = item.withBodyUTF8(\.count)
@@ -153,23 +180,18 @@ final class MarkdownCache: Sendable {
     /// lets go of this build's entries: call it once every file is read. (An entry holds its
     /// item's body, which the build lets go of once its pages and feeds are made.)
     func save() {
-        let shards = current.map(\.contents)
-        for shard in current { shard.clear() }
-        guard let folder else { return }
-        // A shard that took every earlier entry as it was, and made none, is the same.
-        let dirty = (0..<Self.shardCount).filter { !shards[$0].made.isEmpty || shards[$0].taken.count != previous[$0].count }
-        guard !dirty.isEmpty else { return }
+        let kept = shards.map { $0.entriesToKeep() }
+        for shard in shards { shard.clear() }
+        guard let folder, kept.contains(where: { $0 != nil }) else { return }
         CacheFile.makeFolder(folder)
-        for shard in dirty {
-            // The earlier entries kept, each under its source path as the shard held it, and the new ones.
-            let members = previous[shard].lazy.filter { shards[shard].taken.contains($0.key) }.map { (source: $0.value.source, entry: $0.value.entry) }
-                + shards[shard].made.map { (source: SharedBytes($0.key.utf8), entry: $0.value) }
+        for (number, members) in kept.enumerated() {
+            guard let members else { continue }
             var out = BinaryWriter()
             out.reserve(members.reduce(64) { $0 + $1.entry.binary.count + 128 })
             out.int(Self.formatVersion)
             out.string(settings)
             out.int(members.count)
-            for (source, entry) in members {
+            for (_, source, entry) in members {
                 out.blob(source)  // as a string is written
                 out.int(entry.size)
                 out.int(entry.modified)
@@ -177,15 +199,19 @@ final class MarkdownCache: Sendable {
                 out.uint64(entry.fingerprint.listing)
                 out.blob(entry.binary)
             }
-            CacheFile.write(out.bytes, to: folder.appendingPathComponent("\(shard).bin"))
+            CacheFile.write(out.bytes, to: folder.appendingPathComponent("\(number).bin"))
         }
     }
 
-    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [UInt64: Earlier] {
+    /// The entries of a shard's bytes, in the order of their source paths' hashes (as they
+    /// are written; put in that order when they are not).
+    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [(hash: UInt64, earlier: Earlier)] {
         var input = BinaryReader(bytes)
-        guard try input.int() == formatVersion, try input.string() == settings else { return [:] }
+        guard try input.int() == formatVersion, try input.string() == settings else { return [] }
         let count = try input.count()
-        var entries = [UInt64: Earlier](minimumCapacity: count)
+        var entries: [(hash: UInt64, earlier: Earlier)] = []
+        entries.reserveCapacity(count)
+        var inOrder = true
         for _ in 0..<count {
             // A string is written as a blob is: its length, then its bytes.
             let source = try input.blob()
@@ -193,9 +219,11 @@ final class MarkdownCache: Sendable {
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
             let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
             // The hash ``item(forFile:in:source:parse:)`` finds the source by: its path's.
-            entries[source.withUnsafeBytes { ContentHash(bytes: $0) }.value] = Earlier(source: source, entry: entry)
+            let hash = source.withUnsafeBytes { ContentHash(bytes: $0) }.value
+            inOrder = inOrder && (entries.last.map { $0.hash <= hash } ?? true)
+            entries.append((hash, Earlier(source: source, entry: entry)))
         }
         guard input.isAtEnd else { throw BinaryReader.Malformed() }
-        return entries
+        return inOrder ? entries : entries.sortedByHash(\.hash)
     }
 }
