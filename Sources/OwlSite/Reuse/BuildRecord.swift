@@ -85,7 +85,13 @@ struct BuildRecord: Sendable {
     /// and the segment to save as `newSegment` first (empty when the record needs none), as
     /// the pieces to write one after the other: the entries of the pages, not copied.
     struct Encoded {
-        var record: [UInt8]
+        /// The record's start: its header and tables, which its entries follow.
+        var head: [UInt8]
+        /// The record's entries, kept apart from its head: they are written after it rather
+        /// than copied behind it (megabytes, at the end of a build, when it holds the most).
+        var entries: [UInt8]
+        /// The record's bytes.
+        var record: [UInt8] { head + entries }
         var segment: [SharedBytes]
         /// The segments the record refers to (`newSegment` among them when it is not empty).
         var segmentNames: [String]
@@ -447,7 +453,7 @@ struct BuildRecord: Sendable {
             out.int(name == newSegment ? segmentSize : sizes[name]!)
         }
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
-        out.reserve(start + entries.bytes.count)
+        out.reserve(start)
         for rows in [fileRows, pageRows] {
             out.int(rows.count)
             // In the order of their path hashes, which are spread evenly: a comparison sort
@@ -455,7 +461,6 @@ struct BuildRecord: Sendable {
             // of saving its record; this, 3.2 million (``Swift/Array/sortedByHash(_:)``).
             out.uint64s(Row.table(rows.sortedByHash(\.pathHash), offset: start))
         }
-        out.append(entries.bytes)
-        return Encoded(record: out.bytes, segment: segment, segmentNames: segmentNames)
+        return Encoded(head: out.bytes, entries: entries.bytes, segment: segment, segmentNames: segmentNames)
     }
 }

@@ -128,7 +128,7 @@ struct BuildRecords: Sendable {
         let newSegment = "\(build)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let encoded = BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment)
         if !encoded.segment.isEmpty, !CacheFile.write(encoded.segment, to: folder.appendingPathComponent("\(newSegment).blobs")) { return }
-        let saved = CacheFile.write(encoded.record, to: folder.appendingPathComponent("\(build).bin"))
+        let saved = CacheFile.write([encoded.head, encoded.entries], to: folder.appendingPathComponent("\(build).bin"))
         // A build saved again (the same output) may refer to other segments than when it was read.
         known.state.withLock {
             $0.records[build] = nil

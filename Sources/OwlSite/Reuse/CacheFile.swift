@@ -21,9 +21,19 @@ enum CacheFile {
     /// any, is then left as it was).
     @discardableResult
     static func write(_ bytes: [UInt8], to url: URL) -> Bool {
-        // Two writes, not one of the bytes and checksum joined: a build record is megabytes,
-        // and the copy added to the end of a build's peak memory.
-        write(to: url) { FileBytes.write(bytes, to: $0) && FileBytes.write(checksum(of: bytes), to: $0) }
+        write([bytes], to: url)
+    }
+
+    /// Replaces the file at `url` with `parts`, one after the other; false when it could not
+    /// (the old file, if any, is then left as it was).
+    @discardableResult
+    static func write(_ parts: [[UInt8]], to url: URL) -> Bool {
+        // Each part written as it is, and the checksum after them, not joined first: a build
+        // record is megabytes, and the copy added to the end of a build's peak memory.
+        var hasher = ContentHasher()
+        for part in parts { hasher.update(with: part) }
+        let sum = littleEndian(hasher.hash.value)
+        return write(to: url) { descriptor in parts.allSatisfy { FileBytes.write($0, to: descriptor) } && FileBytes.write(sum, to: descriptor) }
     }
 
     /// The bytes of the cache file at `path` without their checksum, mapped into memory;
@@ -114,7 +124,7 @@ enum CacheFile {
     static func makeCacheFolder(_ cacheFolder: URL) {
         try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
         let ignore = cacheFolder.appendingPathComponent(".gitignore")
-        if access(ignore.path, F_OK) != 0 { write(to: ignore) { FileBytes.write(Array(ignoreText.utf8), to: $0) } }
+        if access(ignore.path, F_OK) != 0 { _ = write(to: ignore) { FileBytes.write(Array(ignoreText.utf8), to: $0) } }
         let stray = cacheFolder.deletingLastPathComponent().appendingPathComponent(".gitignore").path
         if let bytes = FileWriter.regularFileContents(stray), bytes == Array(ignoreText.utf8) + checksum(of: Array(ignoreText.utf8)) {
             unlink(stray)
