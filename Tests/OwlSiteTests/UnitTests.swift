@@ -448,6 +448,49 @@ import Owl
     }
 }
 
+/// A folder's files are listed in the order of their paths as text, a folder's name
+/// sorting with the `/` after it, whatever the names' bytes.
+@Suite struct FileTreeOrderTests {
+    /// The paths below `folder` as a listing in that order gives them: each folder's names
+    /// sorted as strings (a folder's with its `/`).
+    private func expected(below folder: URL, relative: String = "") throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+        let keys = names.map { name in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return isFolder.boolValue ? name + "/" : name
+        }.sorted()
+        return try keys.flatMap { key -> [String] in
+            let name = key.hasSuffix("/") ? String(key.dropLast()) : key
+            let path = relative.isEmpty ? name : relative + "/" + name
+            return key.hasSuffix("/") ? try expected(below: folder.appendingPathComponent(name), relative: path) : [path]
+        }
+    }
+
+    @Test(arguments: [false, true]) func filesAreListedInTheOrderOfTheirPaths(withNonASCIIName: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var names = ["a.md", "a-b.md", "a_b.md", "A.md", "b", "a", "ab", "z.md", "0.md", "~.md",
+                     "2023-05-12-a-long-title-2.md", "2023-05-12-a-long-title-10.md", "2023-05-12-a-long-title-1.md",
+                     "2023-05-12-a-long-title.md", "2023-05-12-a-long-title", "sixteen-bytes-ab", "sixteen-bytes-a", "sixteen-bytes-abc"]
+        names += (0..<300).map { "post-\($0 * 7919 % 1000).md" }
+        if withNonASCIIName { names += ["café.md", "cafe\u{301}s.md", "Zürich.md"] }
+        for (number, name) in names.enumerated() {
+            // Some of them folders, holding a file or two.
+            if number % 5 == 1 {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+                for inner in ["x.md", "index.md"] { try Data("x".utf8).write(to: folder.appendingPathComponent(name).appendingPathComponent(inner)) }
+            } else {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+            }
+        }
+        let listed = try FileTree.files(below: folder)
+        #expect(listed == (try expected(below: folder)))
+        #expect(listed.count > 300)
+    }
+}
+
 enum SiteFixtureRoot {
     static let url = SiteFixture.packageRoot
 }
