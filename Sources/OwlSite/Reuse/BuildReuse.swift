@@ -46,9 +46,9 @@ struct BuildReuse: Sendable {
     let staticFiles: StaticFileCache
 
     /// The theme's templates as an earlier build compiled them (``ThemeCache``), for templates
-    /// compiled by `renderer`; nil when builds keep no cache.
-    func themeCache(renderer: String) -> ThemeCache? {
-        cacheFolder.map { ThemeCache(cacheFolder: $0, renderer: renderer) }
+    /// compiled by `renderer`.
+    func themeCache(renderer: String) -> ThemeCache {
+        ThemeCache(cacheFolder: cacheFolder, renderer: renderer)
     }
 
     /// The previous build's plan (``PlanCache``).

@@ -35,6 +35,9 @@ struct ThemeCache: Sendable {
         self.renderer = renderer
     }
 
+    /// A cache that keeps nothing: every theme is parsed.
+    static let none = ThemeCache(cacheFolder: nil, renderer: "")
+
     /// What was kept of the theme whose fingerprint is `fingerprint`; nil when nothing was,
     /// or what was does not read back.
     func load(fingerprint: String) -> Entry? {

@@ -28,38 +28,44 @@ extension Array where Element: Sendable {
     /// failed leave gaps, closed once all are made.
     private func valuesAndFailures<Value: Sendable>(of transform: @Sendable (borrowing Element) throws -> Value)
         -> (values: [Value], failures: [(index: Int, error: any Error)]) {
-        let failures = Mutex<[(index: Int, error: any Error)]>([])
+        let failuresMade = Mutex<[(index: Int, error: any Error)]>([])
+        var failures: [(index: Int, error: any Error)] = []
         let values = [Value](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-            let made = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
-            made.initialize(repeating: false)
-            defer { made.deallocate() }
             let chunkCount = Swift.min(count, 64)
             if chunkCount > 0 {
                 self.withUnsafeBufferPointer { elements in
-                    let (elements, values, made) = (UnsafeSendable(elements), UnsafeSendable(buffer), UnsafeSendable(made))
+                    let (elements, values) = (UnsafeSendable(elements), UnsafeSendable(buffer))
                     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                         let start = chunk * elements.value.count / chunkCount
                         let end = (chunk + 1) * elements.value.count / chunkCount
                         for index in start..<end {
                             do {
                                 values.value.initializeElement(at: index, to: try transform(elements.value[index]))
-                                made.value[index] = true
                             } catch {
-                                failures.withLock { $0.append((index, error)) }
+                                failuresMade.withLock { $0.append((index, error)) }
                             }
                         }
                     }
                 }
             }
+            failures = failuresMade.withLock { $0 }.sorted { $0.index < $1.index }
+            guard !failures.isEmpty else {
+                initializedCount = count
+                return
+            }
             // The values after a failed element's place are moved down over it, in order.
-            var next = 0
-            for index in 0..<made.count where made[index] {
+            var next = 0, failed = failures.map(\.index)[...]
+            for index in 0..<count {
+                if failed.first == index {
+                    failed.removeFirst()
+                    continue
+                }
                 if index != next { (buffer.baseAddress! + next).moveInitialize(from: buffer.baseAddress! + index, count: 1) }
                 next += 1
             }
             initializedCount = next
         }
-        return (values, failures.withLock { $0 }.sorted { $0.index < $1.index })
+        return (values, failures)
     }
 }
 

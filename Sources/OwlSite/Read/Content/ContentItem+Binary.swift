@@ -10,14 +10,12 @@ extension ContentItem {
         let start = out.bytes.count
         writeListing(to: &out)
         let listingHash = XXH64.hash(out.bytes[start...])
-        out.int(links.count)
-        for link in links { out.string(link) }
+        out.strings(links)
         switch elementIDs {
         case let .decoded(ids): out.strings(ids)
         case let .encoded(bytes): out.append(bytes)
         }
-        out.int(ownFragments.count)
-        for fragment in ownFragments { out.string(fragment) }
+        out.strings(ownFragments)
         out.int(warnings.count)
         for warning in warnings {
             out.optional(warning.line) { $0.int($1) }
@@ -37,20 +35,17 @@ extension ContentItem {
         out.string(title)
         out.optional(date) { $0.double($1.timeIntervalSince1970) }
         out.optional(lastmod) { $0.double($1.timeIntervalSince1970) }
-        out.int(tags.count)
-        for tag in tags { out.string(tag) }
+        out.strings(tags)
         out.optional(summary) { $0.string($1) }
         out.bool(draft)
         out.optional(weight) { $0.int($1) }
         out.optional(layout) { $0.string($1) }
-        out.int(aliasFiles.count)
-        for file in aliasFiles { out.string(file) }
+        out.strings(aliasFiles)
         FieldValue.map(params).write(to: &out)
         out.int(taxonomies.count)
         for (name, terms) in taxonomies.sorted(by: { $0.key < $1.key }) {
             out.string(name)
-            out.int(terms.count)
-            for term in terms { out.string(term) }
+            out.strings(terms)
         }
         out.optional(author) { $0.string($1) }
         out.optional(permalink) { $0.string($1) }
@@ -58,8 +53,7 @@ extension ContentItem {
         out.optional(expiryDate) { $0.double($1.timeIntervalSince1970) }
         out.bool(dateIsFloating)
         out.bool(lastmodIsFloating)
-        out.int(aliases.count)
-        for alias in aliases { out.string(alias) }
+        out.strings(aliases)
         out.int(lines.count)
         for (key, line) in lines.entries {
             out.string(key)
@@ -81,17 +75,17 @@ extension ContentItem {
         let title = try input.string()
         let date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         let lastmod = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
-        let tags = try (0..<input.count()).map { _ in try input.string() }
+        let tags = try input.strings()
         let summary = try input.optional { try $0.string() }
         let draft = try input.bool()
         let weight = try input.optional { try $0.int() }
         let layout = try input.optional { try $0.string() }
-        let aliasFiles = try (0..<input.count()).map { _ in try input.string() }
+        let aliasFiles = try input.strings()
         guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
         var taxonomies: [String: [String]] = [:]
         for _ in 0..<(try input.count()) {
             let name = try input.string()
-            taxonomies[name] = try (0..<input.count()).map { _ in try input.string() }
+            taxonomies[name] = try input.strings()
         }
         let author = try input.optional { try $0.string() }
         let permalink = try input.optional { try $0.string() }
@@ -99,7 +93,7 @@ extension ContentItem {
         let expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         let dateIsFloating = try input.bool()
         let lastmodIsFloating = try input.bool()
-        let aliases = try (0..<input.count()).map { _ in try input.string() }
+        let aliases = try input.strings()
         // Written in order of their keys, as ``FieldLines`` keeps them.
         let lineCount = try input.count()
         var lineEntries: [(key: String, line: Int)] = []
@@ -108,9 +102,9 @@ extension ContentItem {
             lineEntries.append((try input.string(), try input.int()))
         }
         guard zip(lineEntries, lineEntries.dropFirst()).allSatisfy({ $0.key < $1.key }) else { throw BinaryReader.Malformed() }
-        let links = try (0..<input.count()).map { _ in try input.string() }
+        let links = try input.strings()
         let ids = try input.encodedStrings()
-        let ownFragments = try (0..<input.count()).map { _ in try input.string() }
+        let ownFragments = try input.strings()
         let warnings = try (0..<input.count()).map { _ in
             let line = try input.optional { try $0.int() }
             return SiteError(file: source, line: line, try input.string())

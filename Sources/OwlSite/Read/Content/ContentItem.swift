@@ -77,9 +77,6 @@ struct ContentItem: Sendable {
     /// What identifies the item's inputs, set by the ``MarkdownCache`` that read it.
     var fingerprint = ItemFingerprint(file: 0, listing: 0)
 
-    /// The body's HTML: as a string, or as the bytes of the item's cache entry, made a string
-    /// only when a page shows it (a rebuild takes thousands of items from the cache and shows
-    /// a few bodies; a first build keeps each body once, in the entry it saves).
     /// An item's element ids (``ids``): as parsed, or the bytes the Markdown cache holds them
     /// in, made strings only when read. A build reads them only for the links to a place on
     /// another page, which few sites have; every post with headings has some (a rebuild of
@@ -99,6 +96,9 @@ struct ContentItem: Sendable {
         }
     }
 
+    /// The body's HTML: as a string, or as the bytes of the item's cache entry, made a string
+    /// only when a page shows it (a rebuild takes thousands of items from the cache and shows
+    /// a few bodies; a first build keeps each body once, in the entry it saves).
     enum BodyHTML: Sendable {
         case rendered(String)
         case cached(SharedBytes)

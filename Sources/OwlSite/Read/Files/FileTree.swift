@@ -57,8 +57,6 @@ enum FileTree {
         // a folder comes where its files' paths do (the name alone besides it made each entry
         // twice as big to move about in the sort, which took a third of the listing's time).
         var entries: [(key: String, isFolder: Bool)] = []
-        // Each entry's first sixteen bytes as two integers, while every name is ASCII (``sortedASCII(_:prefixes:)``).
-        var prefixes: [(UInt64, UInt64)]? = []
         var failure: SiteError?
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -83,10 +81,6 @@ enum FileTree {
                     do { kind = try links.target(ofLink: path) } catch { failure = failure ?? (error as? SiteError); continue }
                 }
             }
-            if prefixes != nil {
-                let prefix = withUnsafePointer(to: &entry.pointee.d_name) { Self.sortPrefix(UnsafeRawPointer($0), slashAfter: kind == .folder) }
-                if let prefix { prefixes!.append(prefix) } else { prefixes = nil }
-            }
             switch kind {
             case .folder: entries.append((name + "/", true))
             case .file: entries.append((name, false))
@@ -97,11 +91,7 @@ enum FileTree {
         }
         closedir(directory)
         if let failure { throw failure }
-        if let prefixes, prefixes.count == entries.count {
-            entries = Self.sortedASCII(entries, prefixes: prefixes)
-        } else {
-            entries.sort { $0.key < $1.key }
-        }
+        entries = Self.sorted(entries)
         // Each path is the folder's with the name after it: the folder's, with its `/`, made
         // once (two appends for each of 10,000 files took seven million instructions).
         let folderPrefix = relative.isEmpty ? "" : relative + "/"
@@ -114,42 +104,40 @@ enum FileTree {
         }
     }
 
-    /// The first sixteen bytes of the NUL-terminated name at `name`, with a `/` after it when
-    /// `slashAfter` (a folder's key), as two big-endian integers (a shorter name's missing
-    /// bytes zero); nil when the name is not ASCII.
-    private static func sortPrefix(_ name: UnsafeRawPointer, slashAfter: Bool) -> (UInt64, UInt64)? {
-        var (high, low): (UInt64, UInt64) = (0, 0)
-        var index = 0
-        while true {
-            var byte = name.load(fromByteOffset: index, as: UInt8.self)
-            if byte == 0 {
-                guard slashAfter else { break }
-                byte = UInt8(ascii: "/")
-            }
-            guard byte < 0x80 else { return nil }
-            if index < 8 {
-                high |= UInt64(byte) << (56 - 8 * UInt64(index))
-            } else if index < 16 {
-                low |= UInt64(byte) << (120 - 8 * UInt64(index))
-            }
-            if byte == UInt8(ascii: "/") { break }  // the slash after a folder's name (names hold none)
-            index += 1
+    /// `entries` in the order of their keys. Where every key is ASCII, they are sorted by the
+    /// keys' first sixteen bytes as two big-endian integers (a shorter key's missing bytes
+    /// zero), which order ASCII text as it sorts, the keys compared only where those are
+    /// equal: sorting the 10,000 names of a folder of posts as strings took ten million
+    /// instructions, the most of any part of listing the sources.
+    private static func sorted(_ entries: [(key: String, isFolder: Bool)]) -> [(key: String, isFolder: Bool)] {
+        var order: [(prefix: (UInt64, UInt64), index: Int)] = []
+        order.reserveCapacity(entries.count)
+        for index in entries.indices {
+            guard let prefix = asciiPrefix(of: entries[index].key) else { return entries.sorted { $0.key < $1.key } }
+            order.append((prefix, index))
         }
-        return (high, low)
-    }
-
-    /// `entries`, whose keys are ASCII, in the order of their keys, given the first sixteen
-    /// bytes of each (``sortPrefix(_:slashAfter:)``): sorted by those two integers, which
-    /// order ASCII text as it sorts, the keys compared only where they are equal. Sorting the
-    /// 10,000 names of a folder of posts as strings took ten million instructions, the most
-    /// of any part of listing the sources.
-    private static func sortedASCII(_ entries: [(key: String, isFolder: Bool)], prefixes: [(UInt64, UInt64)]) -> [(key: String, isFolder: Bool)] {
-        var order = entries.indices.map { (prefix: prefixes[$0], index: $0) }
         order.sort { first, second in
             if first.prefix != second.prefix { return first.prefix < second.prefix }
             return entries[first.index].key < entries[second.index].key
         }
         return order.map { entries[$0.index] }
+    }
+
+    /// The first sixteen bytes of `key` as two big-endian integers; nil when it is not ASCII
+    /// (or not held as contiguous UTF-8, as names read from a folder are).
+    private static func asciiPrefix(of key: String) -> (UInt64, UInt64)? {
+        key.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+            var (high, low): (UInt64, UInt64) = (0, 0)
+            for (index, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if index < 8 {
+                    high |= UInt64(byte) << (56 - 8 * UInt64(index))
+                } else if index < 16 {
+                    low |= UInt64(byte) << (120 - 8 * UInt64(index))
+                }
+            }
+            return (high, low)
+        } ?? nil
     }
 
     /// The error for an entry whose name is not UTF-8 (a page's address, a template's name

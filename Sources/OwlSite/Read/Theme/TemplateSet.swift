@@ -21,7 +21,7 @@ struct TemplateSet: Sendable {
     /// The built-in theme with the files of `folder` (when it exists) replacing or adding to
     /// it. Its templates are taken from `cache` when it kept this theme's, and kept there once
     /// parsed and checked when it did not.
-    init(overrides folder: URL?, sourceRoot: URL, cache: ThemeCache? = nil) throws {
+    init(overrides folder: URL?, sourceRoot: URL, cache: ThemeCache = .none) throws {
         var texts: [String: (text: String, file: String)] = [:]
         var assets: [String: [UInt8]] = [:]
         for (path, text) in EmbeddedTheme.files {
@@ -57,7 +57,7 @@ struct TemplateSet: Sendable {
         self.texts = texts.mapValues(\.text)
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.hash.description
-        if let kept = cache?.load(fingerprint: fingerprint) {
+        if let kept = cache.load(fingerprint: fingerprint) {
             library = TemplateLibrary(texts: self.texts, compiled: kept.compiled)
             cellsShowContent = kept.cellsShowContent
             return
@@ -82,7 +82,7 @@ struct TemplateSet: Sendable {
                 Self.bodyValues.contains { tag.name == $0 || tag.name.hasPrefix($0 + ".") }
             }
         }
-        cache?.save(ThemeCache.Entry(compiled: library.compiled, cellsShowContent: cellsShowContent), fingerprint: fingerprint)
+        cache.save(ThemeCache.Entry(compiled: library.compiled, cellsShowContent: cellsShowContent), fingerprint: fingerprint)
     }
 
     /// The values of an item that come from its body: `content`, its table of contents and its length.
