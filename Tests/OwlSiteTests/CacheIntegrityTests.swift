@@ -114,6 +114,46 @@ import TestSupport
         }
     }
 
+    /// A byte flipped in a cached body, which the shard's checksum of its entries does not
+    /// cover: a build that renders the page again finds it when it reads the body, starts
+    /// again with the file parsed anew, and publishes what a clean build does; the shard is
+    /// written again, whole, and the next build renders from it.
+    @Test func aDamagedBodyIsFoundWhenItsPageRendersAndNeverPublished() throws {
+        let site = try siteWithHistory { _ in }
+        defer { site.remove() }
+        let shards = site.root.appendingPathComponent(".owl-cache/markdown")
+        let body = Data("Body of <strong>first</strong>".utf8)
+        let holder = try #require(try FileManager.default.contentsOfDirectory(atPath: shards.path).first { name in
+            try Data(contentsOf: shards.appendingPathComponent(name)).range(of: body) != nil
+        })
+        let shard = shards.appendingPathComponent(holder)
+        var bytes = [UInt8](try Data(contentsOf: shard))
+        let range = try #require(Data(bytes).range(of: body))
+        bytes[range.lowerBound + 2] ^= 0x20  // "Body" becomes "BoDy"
+        try Data(bytes).write(to: shard)
+
+        // A change of the site's title renders every page, and reads every body.
+        let config = site.root.appendingPathComponent("owl.yml")
+        let settings = try String(contentsOf: config, encoding: .utf8)
+        try settings.replacingOccurrences(of: "title: Fixture", with: "title: Fixture, renamed").write(to: config, atomically: true, encoding: .utf8)
+        let report = try build(site)
+        #expect(report.renderedPageCount == report.pageCount)
+        #expect(try site.page("posts/first/index.html").contains("Body of <strong>first</strong>"))
+        let clean = try cleanOutput(of: site)
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(clean, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+        try FileManager.default.removeItem(at: clean)
+        #expect(try Data(contentsOf: shard).range(of: body) != nil, "the shard written again")
+
+        // Its entry is whole again: the title back, every page rendered from the cache.
+        try settings.write(to: config, atomically: true, encoding: .utf8)
+        _ = try build(site)
+        #expect(try site.page("posts/first/index.html").contains("Body of <strong>first</strong>"))
+        let cleanAgain = try cleanOutput(of: site)
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(cleanAgain, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+    }
+
     /// One cache file damaged at a time (a flipped byte, cut short, emptied, a folder or a
     /// FIFO in its place): the pages equal a clean build's and follow the protocol.
     @Test func eachDamagedCacheFileIsRebuilt() throws {

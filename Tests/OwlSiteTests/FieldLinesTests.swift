@@ -24,12 +24,12 @@ import Testing
         var out = BinaryWriter()
         _ = item.write(to: &out)
         var input = BinaryReader(SharedBytes(out.bytes))
-        #expect(try ContentItem(from: &input).lines == item.lines)
+        #expect(try ContentItem(from: &input, html: item.html).lines == item.lines)
         item.lines = FieldLines(sorted: [("title", 2), ("date", 3)])
         out = BinaryWriter()
         _ = item.write(to: &out)
         input = BinaryReader(SharedBytes(out.bytes))
-        #expect(throws: BinaryReader.Malformed.self) { try ContentItem(from: &input) }
+        #expect(throws: BinaryReader.Malformed.self) { try ContentItem(from: &input, html: item.html) }
     }
 
     /// An item read with the source path it was found by takes that path, and only when the
@@ -42,7 +42,7 @@ import Testing
         let bytes = SharedBytes(out.bytes)
         for known in ["content/posts/é.md", "content/posts/e.md", "", nil] as [String?] {
             var input = BinaryReader(bytes)
-            let read = try ContentItem(from: &input, source: known)
+            let read = try ContentItem(from: &input, source: known, html: item.html)
             #expect(read.source == "content/posts/é.md" && read.title == "A" && read.body == item.body)
         }
         var input = BinaryReader(bytes)

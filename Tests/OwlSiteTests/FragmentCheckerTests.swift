@@ -42,7 +42,7 @@ import TestSupport
         var first = BinaryWriter()
         _ = item.write(to: &first)
         var input = BinaryReader(SharedBytes(first.bytes))
-        let read = try ContentItem(from: &input)
+        let read = try ContentItem(from: &input, html: item.html)
         guard case .encoded = read.elementIDs else { Issue.record("decoded when read"); return }
         #expect(read.ids == item.ids)
         var second = BinaryWriter()

@@ -100,6 +100,64 @@ import Testing
         #expect(item.title == "A")
     }
 
+    /// The one shard file of a cache of one file.
+    private func onlyShard() throws -> URL {
+        let shards = cacheFolder.appendingPathComponent("markdown")
+        let names = try FileManager.default.contentsOfDirectory(atPath: shards.path)
+        #expect(names.count == 1, "one file, one shard")
+        return shards.appendingPathComponent(try #require(names.first))
+    }
+
+    /// A byte flipped in a body (they follow the entries) is found when the body is read,
+    /// not when the shard is: the item is taken from the cache, its body reads as empty, and
+    /// the damage is noted for the build to start again without the entry.
+    @Test func aDamagedBodyIsFoundWhenItIsRead() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var parses = 0
+        let (file, original) = try firstBuild(of: "---\ntitle: A\n---\nThe body of A.\n", parses: &parses)
+        let shard = try onlyShard()
+        var bytes = [UInt8](try Data(contentsOf: shard))
+        let body = try #require(Data(bytes).range(of: Data("The body of A.".utf8)))
+        bytes[body.lowerBound + 4] ^= 0x20
+        try Data(bytes).write(to: shard)
+
+        let damaged = MarkdownCache(folder: cacheFolder, settings: "s")
+        let item = try load(damaged, file, parses: &parses)
+        #expect(parses == 1, "taken from the cache")
+        #expect(item.title == "A" && damaged.damage.noted.isEmpty)
+        #expect(item.body.isEmpty && item.withBodyUTF8(\.count) == 0)
+        #expect(damaged.damage.noted == ["content/posts/a.md"])
+
+        // Left out, as the build's next attempt leaves it out: parsed again, and its shard written anew.
+        let again = MarkdownCache(folder: cacheFolder, settings: "s", leavingOut: ["content/posts/a.md"])
+        #expect(try load(again, file, parses: &parses).body == original.body)
+        #expect(parses == 2)
+        again.save()
+        let repaired = MarkdownCache(folder: cacheFolder, settings: "s")
+        #expect(try load(repaired, file, parses: &parses).body == original.body)
+        #expect(parses == 2 && repaired.damage.noted.isEmpty)
+    }
+
+    /// A byte flipped anywhere in the entries (before the bodies) makes the whole shard
+    /// count as absent, as a shard cut short does: every file it held is parsed again.
+    @Test func aDamagedEntryIgnoresItsShard() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var parses = 0
+        let (file, original) = try firstBuild(of: "---\ntitle: A\n---\nThe body of A.\n", parses: &parses)
+        let shard = try onlyShard()
+        let pristine = [UInt8](try Data(contentsOf: shard))
+        let bodyStart = try #require(Data(pristine).range(of: Data("<p>The body of A.".utf8))).lowerBound
+        for index in stride(from: 0, to: bodyStart, by: 7) {
+            var bytes = pristine
+            bytes[index] ^= 0x01
+            try Data(bytes).write(to: shard)
+            let cache = MarkdownCache(folder: cacheFolder, settings: "s")
+            #expect(try load(cache, file, parses: &parses).body == original.body)
+            #expect(cache.isEmpty, "byte \(index)")
+        }
+        #expect(parses == 1 + (bodyStart + 6) / 7)
+    }
+
     /// A shard written again, for a file changed or gone, keeps the entries of the other
     /// files it holds: the next build parses none of them.
     @Test(arguments: [false, true])
@@ -142,7 +200,7 @@ import Testing
             _ = try input.string()
             let hashes = try (0..<input.count()).map { _ in
                 let source = try input.string()
-                _ = (try input.int(), try input.int(), try input.uint64(), try input.uint64(), try input.blob())
+                _ = (try input.int(), try input.int(), try input.uint64(), try input.uint64(), try input.blob(), try input.int(), try input.uint64())
                 return ContentHash(source).value
             }
             #expect(hashes == hashes.sorted(), "\(name)")

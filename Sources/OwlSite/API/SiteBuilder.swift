@@ -45,11 +45,29 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A build into `outputFolder`, which puts its report into `report` and releases `lock`
-    /// when the output is in place. Its stages, each a function of the one before: read the
+    /// when the output is in place. A body of the Markdown cache found damaged when a page or
+    /// feed read it (``CheckedBody``) stops the build before it writes anything, and it
+    /// starts again with those sources parsed anew: each attempt leaves out more entries, so
+    /// the attempts end.
+    private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
+        var damaged: Set<String> = []
+        while true {
+            do {
+                return try build(into: outputFolder, handingOver: report, releasing: lock, leavingOut: damaged)
+            } catch let error as DamagedBodies {
+                guard !error.sources.isSubset(of: damaged) else {
+                    throw SiteError(file: error.sources.sorted()[0], "the Markdown cache's entry stayed damaged when parsed again; delete .owl-cache and build again")
+                }
+                damaged.formUnion(error.sources)
+            }
+        }
+    }
+
+    /// One attempt at the build, leaving out the Markdown cache's entries of `damaged`. Its stages, each a function of the one before: read the
     /// sources, plan the pages, render them, make their versions' files (patches, and the
     /// state files that name them), write; everything reused from earlier builds comes
     /// through ``BuildReuse``.
-    private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock) throws {
+    private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock, leavingOut damaged: Set<String>) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = ProgressLine(quiet: options.quiet)
@@ -65,7 +83,7 @@ public struct SiteBuilder: Sendable {
 
         // Read the sources. The Markdown cache is saved on the other core meanwhile: what it
         // holds is true of the files read whatever becomes of the build.
-        var sources = try readSources(config: try config.take(), reuse: reuse)
+        var sources = try readSources(config: try config.take(), reuse: reuse, leavingOut: damaged)
         let savingCaches = DispatchGroup()
         defer { savingCaches.wait() }
         DispatchQueue.global().async(group: savingCaches) { [markdown = sources.markdown] in markdown.save() }
@@ -141,6 +159,9 @@ public struct SiteBuilder: Sendable {
         // written its pages, they were a third of what it held at its end.
         Self.releaseBodies(of: &plan, and: &sources.content)
         FreedMemory.giveBack()
+        // Every body the build shows has been read by now, and checked if it came from the cache.
+        let damagedBodies = sources.markdown.damage.noted
+        guard damagedBodies.isEmpty else { throw DamagedBodies(sources: damagedBodies) }
         try checkFolders(of: plan, besides: files, content: sources.content)
         // About one for each group of pages that has any (``StateFile/groupCount``).
         files.reserveCapacity(files.count + pageFiles.reduce(0) { $0 + $1.files.count } + min(pages.count, StateFile.groupCount))
@@ -213,12 +234,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads the sources of a site with the settings `config`; their Markdown comes from
-    /// `reuse`'s cache when it is unchanged.
-    private func readSources(config: SiteConfig, reuse: BuildReuse) throws -> Sources {
+    /// `reuse`'s cache when it is unchanged (but the entries of `damaged`).
+    private func readSources(config: SiteConfig, reuse: BuildReuse, leavingOut damaged: Set<String>) throws -> Sources {
         let templates = try TemplateSet(overrides: options.source.appendingPathComponent("Templates"), sourceRoot: options.source,
                                         cache: reuse.themeCache(renderer: options.renderer))
         let markdown = reuse.markdownCache(
-            settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)"
+            settings: "rawHTML=\(config.rawHTML) highlight=\(config.highlight) root=\(config.rootPath) summary=\(config.summaryLength) renderer=\(options.renderer)",
+            leavingOut: damaged
         )
         let content = try SiteContent.load(options, config: config, cache: markdown, prefetchingCopiedFiles: reuse.staticFiles.isEmpty)
         return Sources(config: config, templates: templates, markdown: markdown, content: content)

@@ -37,9 +37,10 @@ struct BuildReuse: Sendable {
         survey = OutputSurvey(previous: previous, output: openOutput, target: target)
     }
 
-    /// The Markdown cache, for sources rendered with `settings`.
-    func markdownCache(settings: String) -> MarkdownCache {
-        MarkdownCache(folder: cacheFolder, settings: settings)
+    /// The Markdown cache, for sources rendered with `settings`, without the entries of
+    /// `damaged` (``MarkdownCache/init(folder:settings:leavingOut:)``).
+    func markdownCache(settings: String, leavingOut damaged: Set<String> = []) -> MarkdownCache {
+        MarkdownCache(folder: cacheFolder, settings: settings, leavingOut: damaged)
     }
 
     /// The hashes of the site's copied files in earlier builds (``StaticFileCache``).

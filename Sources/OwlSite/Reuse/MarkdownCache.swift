@@ -11,20 +11,27 @@ import Glibc
 /// again; one whose bytes hash the same is not parsed again.
 ///
 /// The entries are spread over ``shardCount`` files by source path, so that a build with a
-/// few changed files rewrites a few small files, not the whole cache.
+/// few changed files rewrites a few small files, not the whole cache. A shard holds its
+/// entries first, checked as a whole when it is read, then their bodies, each checked when
+/// a page reads it (``CheckedBody``): a rebuild reads a few bodies of thousands.
 final class MarkdownCache: Sendable {
     /// One file's cached item and what identifies its bytes.
     private struct Entry: Sendable {
         var size: Int
         var modified: Int
         var fingerprint: ItemFingerprint
-        /// The item in the cache's binary form, read when it is needed (on both cores).
+        /// The item but its body, in the cache's binary form, read when it is needed (on both cores).
         var binary: SharedBytes
+        /// The item's body's HTML.
+        var body: SharedBytes
+        /// XXH64 of `body`.
+        var bodyChecksum: UInt64
 
-        /// The item of `source`, with its fingerprint.
-        func item(of source: String) throws -> ContentItem {
+        /// The item of `source`, with its fingerprint; its body is checked when it is read,
+        /// a damaged one noted in `damage`.
+        func item(of source: String, damage: BodyDamage) throws -> ContentItem {
             var input = BinaryReader(binary)
-            var item = try ContentItem(from: &input, source: source)
+            var item = try ContentItem(from: &input, source: source, html: .checked(CheckedBody(bytes: body, checksum: bodyChecksum, damage: damage)))
             item.fingerprint = fingerprint
             return item
         }
@@ -40,13 +47,16 @@ final class MarkdownCache: Sendable {
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
     /// 13: a shard's entries are in the order of their source paths' hashes.
-    private static let formatVersion = 13
+    /// 14: the bodies follow the entries, each with a checksum of its own.
+    private static let formatVersion = 14
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.
     private let settings: String
     /// The shards, by number: each an earlier build's entries and this build's.
     private let shards: [Shard]
+    /// The sources whose cached bodies failed their check in this build.
+    let damage = BodyDamage()
 
     /// A shard: the entries of earlier builds, and what this build makes of them.
     ///
@@ -114,22 +124,26 @@ final class MarkdownCache: Sendable {
         }
     }
 
-    /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`.
-    init(folder: URL?, settings: String) {
+    /// A cache in `folder` (nil: no cache) for Markdown rendered with `settings`, without the
+    /// entries of `damaged` (sources whose bodies an earlier attempt of this build found
+    /// damaged: they are parsed again, and their shards written again).
+    init(folder: URL?, settings: String, leavingOut damaged: Set<String> = []) {
         self.folder = folder?.appendingPathComponent("markdown")
         self.settings = settings
-        shards = Self.earlierEntries(in: self.folder, settings: settings).map(Shard.init)
+        shards = Self.earlierEntries(in: self.folder, settings: settings, leavingOut: damaged).map(Shard.init)
     }
 
-    /// The earlier entries of each shard in `folder`, read and decoded on both cores, by
-    /// number; a shard that is missing or does not decode (another version or settings, cut
-    /// short) has none.
-    private static func earlierEntries(in folder: URL?, settings: String) -> [[(hash: UInt64, earlier: Earlier)]] {
+    /// The earlier entries of each shard in `folder`, but those of `damaged`, read and decoded
+    /// on both cores, by number; a shard that is missing or does not decode (another version
+    /// or settings, cut short) has none.
+    private static func earlierEntries(in folder: URL?, settings: String, leavingOut damaged: Set<String>) -> [[(hash: UInt64, earlier: Earlier)]] {
         let none = Array(repeating: [(hash: UInt64, earlier: Earlier)](), count: shardCount)
         guard let folder = folder?.path else { return none }
         let shards = try? Array(0..<shardCount).concurrentMap { shard in
-            guard let bytes = CacheFile.read(folder + "/\(shard).bin") else { return [(hash: UInt64, earlier: Earlier)]() }
-            return (try? decode(bytes, settings: settings)) ?? []
+            // Mapped unchecked: the entries carry a checksum of their own, and each body one.
+            guard let bytes = CacheFile.mapUnchecked(folder + "/\(shard).bin") else { return [(hash: UInt64, earlier: Earlier)]() }
+            let entries = (try? decode(bytes, settings: settings)) ?? []
+            return damaged.isEmpty ? entries : entries.filter { !damaged.contains(String(decoding: $0.earlier.source, as: UTF8.self)) }
         }
         return shards ?? none
     }
@@ -151,14 +165,14 @@ final class MarkdownCache: Sendable {
         let pathHash = ContentHash(source).value, shard = shards[Self.shard(ofHash: pathHash)]
         let earlierIndex = shard.earlierIndex(of: source, hash: pathHash)
         let cached = earlierIndex.map { shard.earlier[$0].entry }
-        if stamped, let earlierIndex, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item(of: source) {
+        if stamped, let earlierIndex, let cached, cached.size == size, cached.modified == modified, let item = try? cached.item(of: source, damage: damage) {
             shard.take(earlierIndex)
             return item
         }
         let bytes = try SourceText.bytes(ofFile: path, in: folder, displayName: source, limit: SourceText.textLimit)
         let hash = XXH64.hash(bytes)
         // Touched but the same bytes (a checkout stamps every file): the entry is kept, with the new stamp.
-        if let cached, cached.fingerprint.file == hash, let item = try? cached.item(of: source) {
+        if let cached, cached.fingerprint.file == hash, let item = try? cached.item(of: source, damage: damage) {
             var touched = cached
             (touched.size, touched.modified) = (size, modified)
             shard.make(source, touched)
@@ -167,12 +181,13 @@ final class MarkdownCache: Sendable {
         var item = try parse(bytes)
         var binary = BinaryWriter()
         item.fingerprint = ItemFingerprint(file: hash, listing: item.write(to: &binary))
-        let entry = Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes))
+        let body = item.withBodyUTF8 { SharedBytes($0) }
+        let entry = Entry(size: size, modified: modified, fingerprint: item.fingerprint, binary: SharedBytes(binary.bytes),
+                          body: body, bodyChecksum: body.withUnsafeBytes { XXH64.hash($0) })
         shard.make(source, entry)
-        // The body's HTML ends the entry (``ContentItem/write(to:)``): the item keeps those bytes
-        // rather than a copy of its own, which the cache's entry held besides it until the build ended.
-        let bodyCount = item.withBodyUTF8(\.count)
-        item.html = .cached(entry.binary[(entry.binary.endIndex - bodyCount)..<entry.binary.endIndex])
+        // The item keeps the entry's bytes of its body rather than a copy of its own, which
+        // the entry held besides it until the build ended.
+        item.html = .cached(body)
         return item
     }
 
@@ -187,7 +202,7 @@ final class MarkdownCache: Sendable {
         for (number, members) in kept.enumerated() {
             guard let members else { continue }
             var out = BinaryWriter()
-            out.reserve(members.reduce(64) { $0 + $1.entry.binary.count + 128 })
+            out.reserve(members.reduce(64) { $0 + $1.entry.binary.count + $1.entry.body.count + 144 })
             out.int(Self.formatVersion)
             out.string(settings)
             out.int(members.count)
@@ -198,32 +213,51 @@ final class MarkdownCache: Sendable {
                 out.uint64(entry.fingerprint.file)
                 out.uint64(entry.fingerprint.listing)
                 out.blob(entry.binary)
+                out.int(entry.body.count)
+                out.uint64(entry.bodyChecksum)
             }
+            out.uint64(XXH64.hash(out.bytes))
+            for (_, _, entry) in members { out.append(entry.body) }
             CacheFile.write(out.bytes, to: folder.appendingPathComponent("\(number).bin"))
         }
     }
 
     /// The entries of a shard's bytes, in the order of their source paths' hashes (as they
-    /// are written; put in that order when they are not).
+    /// are written; put in that order when they are not). The entries are checked by their
+    /// checksum; the bodies after them are not read.
     private static func decode(_ bytes: SharedBytes, settings: String) throws -> [(hash: UInt64, earlier: Earlier)] {
         var input = BinaryReader(bytes)
         guard try input.int() == formatVersion, try input.string() == settings else { return [] }
         let count = try input.count()
         var entries: [(hash: UInt64, earlier: Earlier)] = []
         entries.reserveCapacity(count)
+        var bodies: [(count: Int, checksum: UInt64)] = []
+        bodies.reserveCapacity(count)
         var inOrder = true
         for _ in 0..<count {
             // A string is written as a blob is: its length, then its bytes.
             let source = try input.blob()
             let size = try input.int(), modified = try input.int()
             let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
-            let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: try input.blob())
+            let binary = try input.blob()
+            bodies.append((try input.count(), try input.uint64()))
+            let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: binary, body: binary[binary.endIndex..<binary.endIndex], bodyChecksum: 0)
             // The hash ``item(forFile:in:source:parse:)`` finds the source by: its path's.
             let hash = source.withUnsafeBytes { ContentHash(bytes: $0) }.value
             inOrder = inOrder && (entries.last.map { $0.hash <= hash } ?? true)
             entries.append((hash, Earlier(source: source, entry: entry)))
         }
-        guard input.isAtEnd else { throw BinaryReader.Malformed() }
+        let entriesEnd = input.position
+        guard try input.uint64() == bytes[bytes.startIndex..<entriesEnd].withUnsafeBytes({ XXH64.hash($0) }) else { throw BinaryReader.Malformed() }
+        var start = input.position
+        for index in entries.indices {
+            let end = start + bodies[index].count
+            guard end <= bytes.endIndex else { throw BinaryReader.Malformed() }
+            entries[index].earlier.entry.body = bytes[start..<end]
+            entries[index].earlier.entry.bodyChecksum = bodies[index].checksum
+            start = end
+        }
+        guard start == bytes.endIndex else { throw BinaryReader.Malformed() }
         return inOrder ? entries : entries.sortedByHash(\.hash)
     }
 }

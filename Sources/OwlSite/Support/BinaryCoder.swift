@@ -59,7 +59,8 @@ struct BinaryReader {
     struct Malformed: Error {}
 
     private let bytes: SharedBytes
-    private var position: Int
+    /// The index of `bytes` to read next.
+    private(set) var position: Int
 
     /// A reader of `bytes` from `position` (an index of `bytes`; its start by default).
     init(_ bytes: SharedBytes, at position: Int? = nil) {

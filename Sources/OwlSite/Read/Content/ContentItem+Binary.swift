@@ -2,10 +2,11 @@ import Foundation
 import Owl
 
 extension ContentItem {
-    /// Writes the item and returns the hash of everything in it but what comes of its body
-    /// (links, length, HTML): what a cell in a list can show, unless the theme's cells use
-    /// `content` or the like (``TemplateSet/cellsShowContent``). What comes of the body is
-    /// written last, so that hash covers what was written before it.
+    /// Writes the item but its body's HTML, which the Markdown cache keeps apart, and returns
+    /// the hash of everything in it but what comes of its body (links, length, HTML): what a
+    /// cell in a list can show, unless the theme's cells use `content` or the like
+    /// (``TemplateSet/cellsShowContent``). What comes of the body is written last, so that
+    /// hash covers what was written before it.
     func write(to out: inout BinaryWriter) -> UInt64 {
         let start = out.bytes.count
         writeListing(to: &out)
@@ -23,7 +24,6 @@ extension ContentItem {
         }
         out.int(length.words)
         out.int(length.minutes)
-        withBodyUTF8 { out.blob($0) }  // last: ``MarkdownCache`` finds the body at the end
         return listingHash
     }
 
@@ -61,10 +61,11 @@ extension ContentItem {
         }
     }
 
-    /// The item `input` holds. `source`, when given, is the source path the caller found the
-    /// entry by: the item takes that string rather than a copy of its bytes (one allocation
-    /// fewer for each of the thousands of items a rebuild takes from the cache).
-    init(from input: inout BinaryReader, source knownSource: String? = nil) throws {
+    /// The item `input` holds, with the body `html` (kept apart from it). `source`, when
+    /// given, is the source path the caller found the entry by: the item takes that string
+    /// rather than a copy of its bytes (one allocation fewer for each of the thousands of
+    /// items a rebuild takes from the cache).
+    init(from input: inout BinaryReader, source knownSource: String? = nil, html: BodyHTML) throws {
         // Read into constants and made at once: assigned field by field, the item was made
         // whole and then copied out of the initializer (for each of the thousands of items
         // a rebuild takes from the cache, two dozen references retained and released).
@@ -110,8 +111,6 @@ extension ContentItem {
             return SiteError(file: source, line: line, try input.string())
         }
         let length = ReadingLength(words: try input.int(), minutes: try input.int())
-        // A string is written as a blob is: the body's bytes are kept, not decoded.
-        let html = BodyHTML.cached(try input.blob())
         self.init(
             kind: kind, source: source, section: section, path: path, title: title, date: date, lastmod: lastmod, tags: tags,
             taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,

@@ -101,7 +101,10 @@ struct ContentItem: Sendable {
     /// a few bodies; a first build keeps each body once, in the entry it saves).
     enum BodyHTML: Sendable {
         case rendered(String)
+        /// The bytes of the cache entry this build made for the item.
         case cached(SharedBytes)
+        /// The bytes of an earlier build's cache entry, checked when they are read.
+        case checked(CheckedBody)
         /// Let go of by a build once its pages and feeds are made (``releasingBody()``).
         case released
     }
@@ -111,6 +114,7 @@ struct ContentItem: Sendable {
         switch html {
         case let .rendered(text): return text
         case let .cached(bytes): return String(decoding: bytes, as: UTF8.self)
+        case let .checked(body): return String(decoding: body.read(for: source), as: UTF8.self)
         case .released:
             assertionFailure("the body of \(source) is read after the build let go of it")
             return ""
@@ -122,6 +126,7 @@ struct ContentItem: Sendable {
         switch html {
         case var .rendered(text): return try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
         case let .cached(bytes): return try bytes.withUnsafeBytes(read)
+        case let .checked(body): return try body.read(for: source).withUnsafeBytes(read)
         case .released:
             var text = body
             return try text.withUTF8 { try read(UnsafeRawBufferPointer($0)) }
