@@ -38,4 +38,31 @@ import Glibc
         try Data("top".utf8).write(to: root.appendingPathComponent("hand.txt"))
         #expect(Set(changes().changed) == ["", "posts/a", "deep/x"])
     }
+
+    /// Thousands of files in folders shared, nested and alone: each folder once, parents
+    /// after the first folder found below them, the top one first.
+    @Test func eachFolderOfARecordsFilesComesOnce() throws {
+        var paths = ["index.html", "sitemap.xml"]
+        for number in 0..<3_000 {
+            paths.append("posts/post-\(number)/index.html")
+            paths.append("_owl/pages/\(number % 97).json")
+            if number % 7 == 0 { paths.append("tags/t\(number % 13)/page/\(number)/index.html") }
+        }
+        let record = try BuildRecord(decoding: SharedBytes(BuildRecord.encode(
+            build: "00000000000000ab", files: Dictionary(paths.map { ($0, BuildRecord.File(hash: 1, size: 1)) }, uniquingKeysWith: { first, _ in first }),
+            pages: [], newSegment: "ab-1"
+        ).record)) { _ in nil }
+        let folders = FolderChanges.folders(of: record).map { String(decoding: $0.bytes, as: UTF8.self) }
+        var expected: Set<String> = []
+        for path in paths {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                expected.insert(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        #expect(folders.first == ".")
+        #expect(folders.count == expected.count + 1)
+        #expect(Set(folders.dropFirst()) == expected)
+    }
 }
