@@ -162,6 +162,7 @@ public struct SiteBuilder: Sendable {
         // Every body the build shows has been read by now, and checked if it came from the cache.
         let damagedBodies = sources.markdown.damage.noted
         guard damagedBodies.isEmpty else { throw DamagedBodies(sources: damagedBodies) }
+        DispatchQueue.global().async(group: savingCaches) { reuse.feeds.save() }
         try checkFolders(of: plan, besides: files, content: sources.content)
         // About one for each group of pages that has any (``StateFile/groupCount``).
         files.reserveCapacity(files.count + pageFiles.reduce(0) { $0 + $1.files.count } + min(pages.count, StateFile.groupCount))
@@ -204,7 +205,7 @@ public struct SiteBuilder: Sendable {
         lock.release()
         report.put(BuildReport(
             buildID: buildID, pageCount: pages.count, listCount: plan.pages.reduce(0) { $0 + $1.lists.count },
-            duration: clock.now - start, warnings: warnings, renderedPageCount: rendering.renderedCount,
+            duration: clock.now - start, warnings: warnings, renderedPageCount: rendering.renderedCount, renderedFeedCount: reuse.feeds.madeCount,
             changedPageKeys: Self.changedPageKeys(pages, previous: reuse.previous?.record)
         ))
     }
@@ -429,12 +430,18 @@ public struct SiteBuilder: Sendable {
                 files[path] = file
             }
         }
-        for feed in plan.feeds {
+        // A feed whose key is an earlier build's is taken from the output when it holds that feed.
+        let keptFeeds = reuse.keptFile(each: plan.feeds.map(\.file))
+        for (feed, kept) in zip(plan.feeds, keptFeeds) {
             // A section's or a tag's feed goes where a file of the site could be (`static/posts/feed.xml`).
             if files[feed.file] != nil {
                 throw error(about: feed.file, content: content, plan: plan, "\(feed.file) is the feed of \(feed.pagePath), which owl-site writes; rename this file")
             }
-            files[feed.file] = OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
+            let key = FeedCache.key(of: feed, items: plan.items, config: content.config, renderer: options.renderer)
+            let reused = reuse.feeds.reusable(feed.file, key: key, kept: kept)
+            let file = reused ?? OutputFile(Array(AtomFeed.xml(feed, items: plan.items, config: content.config).utf8))
+            reuse.feeds.note(feed.file, key: key, file: file.record, made: reused == nil)
+            files[feed.file] = file
         }
         files[SitePath.sitemapFile] = sitemap
         if files[SitePath.noJekyllFile] == nil { files[SitePath.noJekyllFile] = OutputFile([]) }

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Everything that makes a rebuild fast, behind one interface beside the build's stages:
-/// the Markdown cache, the cells of lists (``CellCache``), the records of earlier builds
+/// the Markdown cache, the cells of lists (``CellCache``), the feeds (``FeedCache``), the records of earlier builds
 /// (``BuildRecords``), and the reuse of the previous output and of the spare folder the
 /// build writes into. Every cache entry is checked (checksum and format version) before it
 /// is used; one that fails counts as absent, and what it held is made again from the
@@ -24,6 +24,7 @@ struct BuildReuse: Sendable {
     init(cacheFolder: URL?, output: AtomicOutput) {
         self.cacheFolder = cacheFolder
         staticFiles = StaticFileCache(cacheFolder: cacheFolder)
+        feeds = FeedCache(cacheFolder: cacheFolder)
         let records = BuildRecords(cacheFolder: cacheFolder)
         self.records = records
         previous = records.held(by: output.output)
@@ -45,6 +46,9 @@ struct BuildReuse: Sendable {
 
     /// The hashes of the site's copied files in earlier builds (``StaticFileCache``).
     let staticFiles: StaticFileCache
+
+    /// The keys and files of the feeds of earlier builds (``FeedCache``).
+    let feeds: FeedCache
 
     /// The theme's templates as an earlier build compiled them (``ThemeCache``), for templates
     /// compiled by `renderer`.
