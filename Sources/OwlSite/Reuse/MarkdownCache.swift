@@ -31,9 +31,9 @@ final class MarkdownCache: Sendable {
         /// a damaged one noted in `damage`.
         func item(of source: String, damage: BodyDamage) throws -> ContentItem {
             var input = BinaryReader(binary)
-            var item = try ContentItem(from: &input, source: source, html: .checked(CheckedBody(bytes: body, checksum: bodyChecksum, damage: damage)))
-            item.fingerprint = fingerprint
-            return item
+            // The fingerprint given to the initializer: set after it, the item was copied.
+            return try ContentItem(from: &input, source: source, html: .checked(CheckedBody(bytes: body, checksum: bodyChecksum, damage: damage)),
+                                   fingerprint: fingerprint)
         }
     }
 
@@ -159,7 +159,8 @@ final class MarkdownCache: Sendable {
     /// with its fingerprint: from the cache when its bytes are unchanged, else from `parse`.
     func item(forFile path: String, in folder: Int32 = AT_FDCWD, source: String, parse: ([UInt8]) throws -> ContentItem) throws -> ContentItem {
         var status = stat()
-        let stamped = fstatat(folder, path, &status, 0) == 0
+        // Through the string's own bytes: passed as it is, it was copied into a new C string.
+        let stamped = path.withCString { fstatat(folder, $0, &status, 0) } == 0
         let size = Int(status.st_size)
         let modified = FileStatus.nanoseconds(status.st_mtim)
         let pathHash = ContentHash(source).value, shard = shards[Self.shard(ofHash: pathHash)]

@@ -61,11 +61,12 @@ extension ContentItem {
         }
     }
 
-    /// The item `input` holds, with the body `html` (kept apart from it). `source`, when
-    /// given, is the source path the caller found the entry by: the item takes that string
-    /// rather than a copy of its bytes (one allocation fewer for each of the thousands of
-    /// items a rebuild takes from the cache).
-    init(from input: inout BinaryReader, source knownSource: String? = nil, html: BodyHTML) throws {
+    /// The item `input` holds, with the body `html` (kept apart from it) and `fingerprint`.
+    /// `source`, when given, is the source path the caller found the entry by: the item
+    /// takes that string rather than a copy of its bytes (one allocation fewer for each of
+    /// the thousands of items a rebuild takes from the cache).
+    init(from input: inout BinaryReader, source knownSource: String? = nil, html: BodyHTML,
+         fingerprint: ItemFingerprint = ItemFingerprint(file: 0, listing: 0)) throws {
         // Read into constants and made at once: assigned field by field, the item was made
         // whole and then copied out of the initializer (for each of the thousands of items
         // a rebuild takes from the cache, two dozen references retained and released).
@@ -116,7 +117,8 @@ extension ContentItem {
             taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,
             dateIsFloating: dateIsFloating, lastmodIsFloating: lastmodIsFloating, aliases: aliases, warnings: warnings,
             summary: summary, draft: draft, weight: weight, layout: layout, length: length, aliasFiles: aliasFiles,
-            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments
+            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments,
+            fingerprint: fingerprint
         )
     }
 }
