@@ -63,10 +63,10 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// One attempt at the build, leaving out the Markdown cache's entries of `damaged`. Its stages, each a function of the one before: read the
-    /// sources, plan the pages, render them, make their versions' files (patches, and the
-    /// state files that name them), write; everything reused from earlier builds comes
-    /// through ``BuildReuse``.
+    /// One attempt at the build, leaving out the Markdown cache's entries of `damaged`. Its
+    /// stages, each a function of the one before: read the sources, plan the pages, render
+    /// them, make their versions' files (patches, and the state files that name them),
+    /// write; everything reused from earlier builds comes through ``BuildReuse``.
     private func build(into outputFolder: URL, handingOver report: HandOver<BuildReport>, releasing lock: OutputLock, leavingOut damaged: Set<String>) throws {
         let clock = ContinuousClock()
         let start = clock.now
