@@ -100,12 +100,15 @@ import Testing
         #expect(item.title == "A")
     }
 
-    /// The one shard file of a cache of one file.
-    private func onlyShard() throws -> URL {
+    /// `a.md`, whose body is "The body of A.", read once into a saved cache of one shard: the
+    /// file, its item, the shard and the shard's bytes.
+    private func shardOfOneFile(parses: inout Int) throws -> (file: URL, item: ContentItem, shard: URL, bytes: [UInt8]) {
+        let (file, item) = try firstBuild(of: "---\ntitle: A\n---\nThe body of A.\n", parses: &parses)
         let shards = cacheFolder.appendingPathComponent("markdown")
         let names = try FileManager.default.contentsOfDirectory(atPath: shards.path)
         #expect(names.count == 1, "one file, one shard")
-        return shards.appendingPathComponent(try #require(names.first))
+        let shard = shards.appendingPathComponent(try #require(names.first))
+        return (file, item, shard, [UInt8](try Data(contentsOf: shard)))
     }
 
     /// A byte flipped in a body (they follow the entries) is found when the body is read,
@@ -114,9 +117,8 @@ import Testing
     @Test func aDamagedBodyIsFoundWhenItIsRead() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var parses = 0
-        let (file, original) = try firstBuild(of: "---\ntitle: A\n---\nThe body of A.\n", parses: &parses)
-        let shard = try onlyShard()
-        var bytes = [UInt8](try Data(contentsOf: shard))
+        let (file, original, shard, pristine) = try shardOfOneFile(parses: &parses)
+        var bytes = pristine
         let body = try #require(Data(bytes).range(of: Data("The body of A.".utf8)))
         bytes[body.lowerBound + 4] ^= 0x20
         try Data(bytes).write(to: shard)
@@ -143,9 +145,7 @@ import Testing
     @Test func aDamagedEntryIgnoresItsShard() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var parses = 0
-        let (file, original) = try firstBuild(of: "---\ntitle: A\n---\nThe body of A.\n", parses: &parses)
-        let shard = try onlyShard()
-        let pristine = [UInt8](try Data(contentsOf: shard))
+        let (file, original, shard, pristine) = try shardOfOneFile(parses: &parses)
         let bodyStart = try #require(Data(pristine).range(of: Data("<p>The body of A.".utf8))).lowerBound
         for index in stride(from: 0, to: bodyStart, by: 7) {
             var bytes = pristine

@@ -14,7 +14,7 @@ public struct BuildReport: Sendable {
     /// Pages rendered anew rather than taken from the cache.
     public var renderedPageCount: Int
     /// Feeds made anew rather than taken from the previous output (``FeedCache``).
-    public var renderedFeedCount: Int = 0
+    public var renderedFeedCount: Int
     /// The keys (``PageVersion``, 16 hex digits, sorted) of the pages that the build added,
     /// changed or removed, for `serve`'s live `build` event; nil when the previous build is
     /// not known (a first build, or one without a cache), and any page may have changed.

@@ -162,6 +162,7 @@ public struct SiteBuilder: Sendable {
         // Every body the build shows has been read by now, and checked if it came from the cache.
         let damagedBodies = sources.markdown.damage.noted
         guard damagedBodies.isEmpty else { throw DamagedBodies(sources: damagedBodies) }
+        // The feeds' keys and files, once none of them can have been made from a damaged body.
         DispatchQueue.global().async(group: savingCaches) { reuse.feeds.save() }
         try checkFolders(of: plan, besides: files, content: sources.content)
         // About one for each group of pages that has any (``StateFile/groupCount``).

@@ -55,6 +55,35 @@ enum CacheFile {
         return bytes[0..<(bytes.count - checksumSize)]
     }
 
+    /// Replaces the cache file `file` (in the cache folder) with a table of `entries` by path:
+    /// `version`, the count, then each path, in order, followed by what `write` writes of its
+    /// entry. The form of the small caches keyed by a path (``StaticFileCache``, ``FeedCache``).
+    static func writeTable<Entry>(_ entries: [String: Entry], version: Int, to file: URL, _ write: (inout BinaryWriter, Entry) -> Void) {
+        var out = BinaryWriter()
+        out.int(version)
+        out.int(entries.count)
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            out.string(path)
+            write(&out, entry)
+        }
+        makeCacheFolder(file.deletingLastPathComponent())
+        self.write(out.bytes, to: file)
+    }
+
+    /// The table ``writeTable(_:version:to:_:)`` wrote to `file`, each entry read by `read`;
+    /// nil when the file is missing, damaged or of another version.
+    static func readTable<Entry>(_ file: URL, version: Int, _ read: (inout BinaryReader) throws -> Entry) -> [String: Entry]? {
+        guard let bytes = self.read(file.path) else { return nil }
+        var input = BinaryReader(bytes)
+        guard (try? input.int()) == version, let count = try? input.count() else { return nil }
+        var entries: [String: Entry] = [:]
+        for _ in 0..<count {
+            guard let path = try? input.string(), let entry = try? read(&input) else { return nil }
+            entries[path] = entry
+        }
+        return input.isAtEnd ? entries : nil
+    }
+
     /// The size of the checksum at the end of every cache file.
     static let checksumSize = 8
 

@@ -11,7 +11,7 @@ import Synchronization
 /// one-post rebuild of 10,000 posts, which mostly changes none of them.
 final class FeedCache: Sendable {
     /// A feed's key and the file it made.
-    private struct Entry: Sendable {
+    private struct Entry: Sendable, Equatable {
         var key: UInt64
         var file: BuildRecord.File
     }
@@ -71,33 +71,18 @@ final class FeedCache: Sendable {
     /// Writes the entries of this build's feeds, when they are not those the cache held.
     func save() {
         let entries = current.withLock { $0.entries }
-        guard let file, entries.count != earlier.count || entries.contains(where: { path, entry in
-            earlier[path].map { $0.key != entry.key || $0.file != entry.file } ?? true
-        }) else { return }
-        var out = BinaryWriter()
-        out.int(Self.formatVersion)
-        out.int(entries.count)
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            out.string(path)
+        guard let file, entries != earlier else { return }
+        CacheFile.writeTable(entries, version: Self.formatVersion, to: file) { out, entry in
             out.uint64(entry.key)
             out.uint64(entry.file.hash)
             out.int(entry.file.size)
         }
-        CacheFile.makeCacheFolder(file.deletingLastPathComponent())
-        CacheFile.write(out.bytes, to: file)
     }
 
     /// The entries in `file`; nil when it is missing, damaged or of another version.
     private static func entries(in file: URL) -> [String: Entry]? {
-        guard let bytes = CacheFile.read(file.path) else { return nil }
-        var input = BinaryReader(bytes)
-        guard (try? input.int()) == formatVersion, let count = try? input.count() else { return nil }
-        var entries: [String: Entry] = [:]
-        for _ in 0..<count {
-            guard let path = try? input.string(), let key = try? input.uint64(), let hash = try? input.uint64(),
-                  let size = try? input.int() else { return nil }
-            entries[path] = Entry(key: key, file: BuildRecord.File(hash: hash, size: size))
+        CacheFile.readTable(file, version: formatVersion) { input in
+            Entry(key: try input.uint64(), file: BuildRecord.File(hash: try input.uint64(), size: try input.int()))
         }
-        return input.isAtEnd ? entries : nil
     }
 }

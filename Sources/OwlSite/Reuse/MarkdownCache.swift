@@ -229,36 +229,32 @@ final class MarkdownCache: Sendable {
     private static func decode(_ bytes: SharedBytes, settings: String) throws -> [(hash: UInt64, earlier: Earlier)] {
         var input = BinaryReader(bytes)
         guard try input.int() == formatVersion, try input.string() == settings else { return [] }
-        let count = try input.count()
-        var entries: [(hash: UInt64, earlier: Earlier)] = []
-        entries.reserveCapacity(count)
-        var bodies: [(count: Int, checksum: UInt64)] = []
-        bodies.reserveCapacity(count)
-        var inOrder = true
-        for _ in 0..<count {
+        // The entries first, each with its body's size and checksum: where the bodies start
+        // is known once they are all read.
+        let heads = try (0..<input.count()).map { _ in
             // A string is written as a blob is: its length, then its bytes.
-            let source = try input.blob()
-            let size = try input.int(), modified = try input.int()
-            let fingerprint = ItemFingerprint(file: try input.uint64(), listing: try input.uint64())
-            let binary = try input.blob()
-            bodies.append((try input.count(), try input.uint64()))
-            let entry = Entry(size: size, modified: modified, fingerprint: fingerprint, binary: binary, body: binary[binary.endIndex..<binary.endIndex], bodyChecksum: 0)
+            (source: try input.blob(), size: try input.int(), modified: try input.int(),
+             fingerprint: ItemFingerprint(file: try input.uint64(), listing: try input.uint64()),
+             binary: try input.blob(), bodyCount: try input.count(), bodyChecksum: try input.uint64())
+        }
+        let headsEnd = input.position
+        guard try input.uint64() == bytes[bytes.startIndex..<headsEnd].withUnsafeBytes({ XXH64.hash($0) }) else { throw BinaryReader.Malformed() }
+        var entries: [(hash: UInt64, earlier: Earlier)] = []
+        entries.reserveCapacity(heads.count)
+        var inOrder = true
+        var bodyStart = input.position
+        for head in heads {
+            let bodyEnd = bodyStart + head.bodyCount
+            guard bodyEnd <= bytes.endIndex else { throw BinaryReader.Malformed() }
+            let entry = Entry(size: head.size, modified: head.modified, fingerprint: head.fingerprint, binary: head.binary,
+                              body: bytes[bodyStart..<bodyEnd], bodyChecksum: head.bodyChecksum)
+            bodyStart = bodyEnd
             // The hash ``item(forFile:in:source:parse:)`` finds the source by: its path's.
-            let hash = source.withUnsafeBytes { ContentHash(bytes: $0) }.value
+            let hash = head.source.withUnsafeBytes { ContentHash(bytes: $0) }.value
             inOrder = inOrder && (entries.last.map { $0.hash <= hash } ?? true)
-            entries.append((hash, Earlier(source: source, entry: entry)))
+            entries.append((hash, Earlier(source: head.source, entry: entry)))
         }
-        let entriesEnd = input.position
-        guard try input.uint64() == bytes[bytes.startIndex..<entriesEnd].withUnsafeBytes({ XXH64.hash($0) }) else { throw BinaryReader.Malformed() }
-        var start = input.position
-        for index in entries.indices {
-            let end = start + bodies[index].count
-            guard end <= bytes.endIndex else { throw BinaryReader.Malformed() }
-            entries[index].earlier.entry.body = bytes[start..<end]
-            entries[index].earlier.entry.bodyChecksum = bodies[index].checksum
-            start = end
-        }
-        guard start == bytes.endIndex else { throw BinaryReader.Malformed() }
+        guard bodyStart == bytes.endIndex else { throw BinaryReader.Malformed() }
         return inOrder ? entries : entries.sortedByHash(\.hash)
     }
 }

@@ -62,30 +62,17 @@ final class StaticFileCache: Sendable {
     func save() {
         let (entries, changed) = current.withLock { $0 }
         guard let file, changed || entries.count != earlier.count else { return }
-        var out = BinaryWriter()
-        out.int(Self.formatVersion)
-        out.int(entries.count)
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            out.string(path)
+        CacheFile.writeTable(entries, version: Self.formatVersion, to: file) { out, entry in
             out.int(entry.size)
             out.int(entry.modified)
             out.uint64(entry.hash)
         }
-        CacheFile.makeCacheFolder(file.deletingLastPathComponent())
-        CacheFile.write(out.bytes, to: file)
     }
 
     /// The entries in `file`; nil when it is missing, damaged or of another version.
     private static func entries(in file: URL) -> [String: Entry]? {
-        guard let bytes = CacheFile.read(file.path) else { return nil }
-        var input = BinaryReader(bytes)
-        guard (try? input.int()) == formatVersion, let count = try? input.count() else { return nil }
-        var entries: [String: Entry] = [:]
-        for _ in 0..<count {
-            guard let path = try? input.string(), let size = try? input.int(), let modified = try? input.int(),
-                  let hash = try? input.uint64() else { return nil }
-            entries[path] = Entry(size: size, modified: modified, hash: hash)
+        CacheFile.readTable(file, version: formatVersion) { input in
+            Entry(size: try input.int(), modified: try input.int(), hash: try input.uint64())
         }
-        return input.isAtEnd ? entries : nil
     }
 }
