@@ -302,7 +302,8 @@ struct BuildRecord: Sendable {
     /// (given a reader at the entry's start, which it reads the path with), and that reader,
     /// placed after the path.
     private func entry(hash: UInt64, in rows: [Row], matching matches: (inout BinaryReader) -> Bool) -> (Int, BinaryReader)? {
-        var low = Self.firstRow(notBelow: hash, in: rows)
+        // Path hashes are spread evenly: found by interpolation (a rebuild looks up a few paths for each page).
+        var low = rows.firstIndex(notBelowHash: hash, by: \.pathHash)
         while low < rows.count, rows[low].pathHash == hash {
             var reader = BinaryReader(bytes, at: rows[low].entry)
             if matches(&reader) { return (low, reader) }
@@ -333,42 +334,6 @@ struct BuildRecord: Sendable {
             return (name, size)
         }
         return (build, segments)
-    }
-
-    /// The index of the first of `rows` whose path hash is not below `hash`. Path hashes are
-    /// spread evenly, so the search starts where `hash` falls in proportion and widens from
-    /// there: it reads a few neighbouring rows, where a binary search would jump across the
-    /// whole table (a rebuild looks up some 60,000 paths).
-    private static func firstRow(notBelow hash: UInt64, in rows: [Row]) -> Int {
-        guard !rows.isEmpty else { return 0 }
-        // Rows before `low` are below `hash`; rows from `high` on are not.
-        var low = 0, high = rows.count
-        let guess = min(rows.count - 1, Int(Double(hash) / 0x1p64 * Double(rows.count)))
-        var step = 1
-        if rows[guess].pathHash < hash {
-            low = guess + 1
-            var probe = low
-            while probe < rows.count, rows[probe].pathHash < hash {
-                low = probe + 1
-                probe = low + step
-                step *= 2
-            }
-            high = min(probe, rows.count)
-        } else {
-            high = guess
-            var probe = high - 1
-            while probe >= 0, rows[probe].pathHash >= hash {
-                high = probe
-                probe = high - 1 - step
-                step *= 2
-            }
-            low = max(probe + 1, 0)
-        }
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle].pathHash < hash { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// A record of `build` with `files` and `pages` (each page's path once), in its binary

@@ -61,11 +61,13 @@ final class MarkdownCache: Sendable {
     /// A shard: the entries of earlier builds, and what this build makes of them.
     ///
     /// The earlier entries are in the order of their source paths' hashes (an integer key is
-    /// cheaper to find than the path), found by halving: a table of them by hash hashed each
-    /// hash again to find it, and took as long to make as the build's lookups took. Those this
-    /// build takes as they were are marked by their index, each by the one thread that reads
-    /// its source (a source is read once a build); the entries made or restamped in this build
-    /// are kept under a lock, which the two cores seldom wait for (most files are unchanged).
+    /// cheaper to find than the path), found by interpolation
+    /// (``Swift/RandomAccessCollection/firstIndex(notBelowHash:by:)``): a table of them by
+    /// hash hashed each hash again to find it, and took as long to make as the build's
+    /// lookups took. Those this build takes as they were are marked by their index, each by
+    /// the one thread that reads its source (a source is read once a build); the entries made
+    /// or restamped in this build are kept under a lock, which the two cores seldom wait for
+    /// (most files are unchanged).
     private final class Shard: @unchecked Sendable {
         /// The source paths' hashes of `earlier`, in ascending order. Never changed after
         /// `init`, so read without locking.
@@ -90,7 +92,7 @@ final class MarkdownCache: Sendable {
 
         /// The index of the earlier entry of `source`, whose path hashes to `hash`.
         func earlierIndex(of source: String, hash: UInt64) -> Int? {
-            var index = hashes.firstIndex(notBelow: hash) { $0 }
+            var index = hashes.firstIndex(notBelowHash: hash) { $0 }
             // Two paths with one hash are both kept: each is told by its bytes.
             while index < hashes.count, hashes[index] == hash {
                 if earlier[index].source.areUTF8(of: source) { return index }
