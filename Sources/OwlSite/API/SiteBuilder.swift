@@ -186,8 +186,10 @@ public struct SiteBuilder: Sendable {
 
         // Write. The record is saved on the other core meanwhile: it is of no use unless the
         // output is swapped in, and does no harm if it is not.
-        let recordFiles = files.mapValues(\.record)
-        DispatchQueue.global().async(group: savingCaches) {
+        DispatchQueue.global().async(group: savingCaches) { [files] in
+            // Made here, not before the write starts: at 100,000 posts it took the build's
+            // thread 6 ms (a table of 104,000 paths made again).
+            let recordFiles = files.mapValues(\.record)
             let recordPages = zip(pages, pageFiles).map { (path: $0.path, page: $1.record) }
             reuse.save(build: buildID, files: recordFiles, pages: recordPages)
         }
