@@ -58,6 +58,25 @@ import TestSupport
         #expect(BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).held(by: spare) != nil, "the spare holds a finished build")
     }
 
+    /// A post renamed: one page comes and one goes, and the build has as many files as the
+    /// one the spare holds. The page gone leaves the output, whether the pages are written
+    /// as they render or at the end.
+    @Test(arguments: [false, true]) func aPostRenamedLeavesNoPageBehind(writingAsItRenders: Bool) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let twin = site.root.appendingPathComponent("twin")
+        try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
+        try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
+        let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/second.md"), encoding: .utf8)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/second.md"))
+        try site.write("content/posts/renamed.md", text)
+        try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/second/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/renamed/index.html").path))
+        #expect(FolderSnapshot(site.output, excluding: AtomicBuildTests.buildDependent)
+            .differences(from: FolderSnapshot(twin, excluding: AtomicBuildTests.buildDependent)).isEmpty)
+    }
+
     @Test(arguments: [false, true]) func anOutputChangedByHandIsRebuiltFromTheSources(keepingTheSize: Bool) throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -216,7 +216,7 @@ struct BuildRecord: Sendable {
     }
 
     /// The file at `path` below the output folder, and its number among the record's files
-    /// (for ``filePaths(besides:)``); `pathHash`, when given, is ``pathHash(_:)`` of `path`.
+    /// (``forEachFile(numbered:_:)``); `pathHash`, when given, is ``pathHash(_:)`` of `path`.
     func fileEntry(_ path: String, pathHash: UInt64? = nil) -> (file: File, number: Int)? {
         guard let (index, _) = entry(path, hash: pathHash, in: fileRows) else { return nil }
         return (File(hash: fileRows[index].hash, size: fileRows[index].size), index)
@@ -267,10 +267,30 @@ struct BuildRecord: Sendable {
         }
     }
 
-    /// The paths of the files whose numbers (``fileEntry(_:)``) are not in `found`, in no
-    /// particular order: only their paths are decoded.
-    func filePaths(besides found: Set<Int>) -> [String] {
-        paths(of: fileRows.indices.lazy.filter { !found.contains($0) }.map { fileRows[$0] })
+    /// The paths of the files that are not among `paths`, in no particular order. The record's
+    /// files and `paths` are walked side by side in the order of their paths' hashes (the
+    /// record's table is in that order), each file told by its bytes: no path is looked up
+    /// in the record, and only the paths of the files not found are decoded. (A rebuild that
+    /// drops the oldest patch of an edited page looked up all 14,000 paths of a build of
+    /// 10,000 posts in the record to find that one: 15 million instructions, against 10.)
+    func filePaths(besides paths: [String]) -> [String] {
+        let given = paths.indices.map { (hash: Self.pathHash(paths[$0]), index: $0) }.sortedByHash(\.hash)
+        var next = 0
+        var gone: [String] = []
+        for row in fileRows {
+            while next < given.count, given[next].hash < row.pathHash { next += 1 }
+            var reader = BinaryReader(bytes, at: row.entry)
+            guard let path = try? reader.blob() else { continue }
+            // Those of `paths` with the file's hash (one, but where two paths share a hash).
+            var candidate = next
+            var isThere = false
+            while !isThere, candidate < given.count, given[candidate].hash == row.pathHash {
+                isThere = path.areUTF8(of: paths[given[candidate].index])
+                candidate += 1
+            }
+            if !isThere { gone.append(String(decoding: path, as: UTF8.self)) }
+        }
+        return gone
     }
 
     /// Every page's path, in no particular order.
