@@ -44,6 +44,25 @@ final class MarkdownCache: Sendable {
         var entry: Entry
     }
 
+    /// What a shard holds of an entry before its body, its blobs as ranges of the shard's bytes.
+    private struct Head {
+        var source: Range<Int>
+        var size: Int
+        var modified: Int
+        var fingerprint: ItemFingerprint
+        var binary: Range<Int>
+        var bodyCount: Int
+        var bodyChecksum: UInt64
+    }
+
+    /// A shard's earlier entries and their source paths' hashes, in the order of the hashes:
+    /// kept as two lists from the start, not as a list of pairs split in two (each pair
+    /// copied, 40,000 copies of a one-post rebuild of 10,000 posts).
+    private struct EarlierEntries: Sendable {
+        var hashes: [UInt64] = []
+        var earlier: [Earlier] = []
+    }
+
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
     /// 13: a shard's entries are in the order of their source paths' hashes.
@@ -78,11 +97,11 @@ final class MarkdownCache: Sendable {
         private let taken: UnsafeMutableBufferPointer<Bool>
         private let made = Mutex<[String: Entry]>([:])
 
-        /// A shard of `entries`, in the order of their hashes.
-        init(_ entries: [(hash: UInt64, earlier: Earlier)]) {
-            hashes = entries.map(\.hash)
-            earlier = entries.map(\.earlier)
-            taken = .allocate(capacity: entries.count)
+        /// A shard of the earlier `entries`.
+        init(_ entries: EarlierEntries) {
+            hashes = entries.hashes
+            earlier = entries.earlier
+            taken = .allocate(capacity: earlier.count)
             taken.initialize(repeating: false)
         }
 
@@ -138,14 +157,16 @@ final class MarkdownCache: Sendable {
     /// The earlier entries of each shard in `folder`, but those of `damaged`, read and decoded
     /// on both cores, by number; a shard that is missing or does not decode (another version
     /// or settings, cut short) has none.
-    private static func earlierEntries(in folder: URL?, settings: String, leavingOut damaged: Set<String>) -> [[(hash: UInt64, earlier: Earlier)]] {
-        let none = Array(repeating: [(hash: UInt64, earlier: Earlier)](), count: shardCount)
+    private static func earlierEntries(in folder: URL?, settings: String, leavingOut damaged: Set<String>) -> [EarlierEntries] {
+        let none = Array(repeating: EarlierEntries(), count: shardCount)
         guard let folder = folder?.path else { return none }
         let shards = try? Array(0..<shardCount).concurrentMap { shard in
             // Mapped unchecked: the entries carry a checksum of their own, and each body one.
-            guard let bytes = CacheFile.mapUnchecked(folder + "/\(shard).bin") else { return [(hash: UInt64, earlier: Earlier)]() }
-            let entries = (try? decode(bytes, settings: settings)) ?? []
-            return damaged.isEmpty ? entries : entries.filter { !damaged.contains(String(decoding: $0.earlier.source, as: UTF8.self)) }
+            guard let bytes = CacheFile.mapUnchecked(folder + "/\(shard).bin") else { return EarlierEntries() }
+            let entries = (try? decode(bytes, settings: settings)) ?? EarlierEntries()
+            guard !damaged.isEmpty else { return entries }
+            let kept = entries.earlier.indices.filter { !damaged.contains(String(decoding: entries.earlier[$0].source, as: UTF8.self)) }
+            return EarlierEntries(hashes: kept.map { entries.hashes[$0] }, earlier: kept.map { entries.earlier[$0] })
         }
         return shards ?? none
     }
@@ -228,35 +249,38 @@ final class MarkdownCache: Sendable {
     /// The entries of a shard's bytes, in the order of their source paths' hashes (as they
     /// are written; put in that order when they are not). The entries are checked by their
     /// checksum; the bodies after them are not read.
-    private static func decode(_ bytes: SharedBytes, settings: String) throws -> [(hash: UInt64, earlier: Earlier)] {
+    private static func decode(_ bytes: SharedBytes, settings: String) throws -> EarlierEntries {
         var input = BinaryReader(bytes)
-        guard try input.int() == formatVersion, try input.string() == settings else { return [] }
+        guard try input.int() == formatVersion, try input.string() == settings else { return EarlierEntries() }
         // The entries first, each with its body's size and checksum: where the bodies start
-        // is known once they are all read.
+        // is known once they are all read. Their blobs are kept as ranges of the bytes until
+        // then (a list of slices, each holding the bytes, was copied three times an entry).
         let heads = try (0..<input.count()).map { _ in
             // A string is written as a blob is: its length, then its bytes.
-            (source: try input.blob(), size: try input.int(), modified: try input.int(),
-             fingerprint: ItemFingerprint(file: try input.uint64(), listing: try input.uint64()),
-             binary: try input.blob(), bodyCount: try input.count(), bodyChecksum: try input.uint64())
+            Head(source: try input.blobRange(), size: try input.int(), modified: try input.int(),
+                 fingerprint: ItemFingerprint(file: try input.uint64(), listing: try input.uint64()),
+                 binary: try input.blobRange(), bodyCount: try input.count(), bodyChecksum: try input.uint64())
         }
         let headsEnd = input.position
         guard try input.uint64() == bytes[bytes.startIndex..<headsEnd].withUnsafeBytes({ XXH64.hash($0) }) else { throw BinaryReader.Malformed() }
-        var entries: [(hash: UInt64, earlier: Earlier)] = []
-        entries.reserveCapacity(heads.count)
-        var inOrder = true
+        var entries = EarlierEntries()
+        entries.hashes.reserveCapacity(heads.count)
+        entries.earlier.reserveCapacity(heads.count)
         var bodyStart = input.position
         for head in heads {
             let bodyEnd = bodyStart + head.bodyCount
             guard bodyEnd <= bytes.endIndex else { throw BinaryReader.Malformed() }
-            let entry = Entry(size: head.size, modified: head.modified, fingerprint: head.fingerprint, binary: head.binary,
-                              body: bytes[bodyStart..<bodyEnd], bodyChecksum: head.bodyChecksum)
-            bodyStart = bodyEnd
+            let source = bytes[head.source]
             // The hash ``item(forFile:in:source:parse:)`` finds the source by: its path's.
-            let hash = head.source.withUnsafeBytes { ContentHash(bytes: $0) }.value
-            inOrder = inOrder && (entries.last.map { $0.hash <= hash } ?? true)
-            entries.append((hash, Earlier(source: head.source, entry: entry)))
+            entries.hashes.append(source.withUnsafeBytes { ContentHash(bytes: $0) }.value)
+            entries.earlier.append(Earlier(source: source, entry: Entry(
+                size: head.size, modified: head.modified, fingerprint: head.fingerprint, binary: bytes[head.binary],
+                body: bytes[bodyStart..<bodyEnd], bodyChecksum: head.bodyChecksum)))
+            bodyStart = bodyEnd
         }
         guard bodyStart == bytes.endIndex else { throw BinaryReader.Malformed() }
-        return inOrder ? entries : entries.sortedByHash(\.hash)
+        guard zip(entries.hashes, entries.hashes.dropFirst()).contains(where: { $0 > $1 }) else { return entries }
+        let order = Array(entries.hashes.indices).sortedByHash { entries.hashes[$0] }
+        return EarlierEntries(hashes: order.map { entries.hashes[$0] }, earlier: order.map { entries.earlier[$0] })
     }
 }

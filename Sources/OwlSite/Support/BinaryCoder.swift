@@ -133,6 +133,13 @@ struct BinaryReader {
         return bytes[start..<position]
     }
 
+    /// Where what ``BinaryWriter/blob(_:)`` wrote lies among the reader's bytes (indices of them).
+    mutating func blobRange() throws -> Range<Int> {
+        let count = try count()
+        defer { position += count }
+        return position..<(position + count)
+    }
+
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
     mutating func blob() throws -> SharedBytes {
         let count = try count()
