@@ -70,7 +70,7 @@ import TestSupport
             let structures = try PageKey.structures(of: plan, sources: PageKey.sources(of: plan), cellsShowContent: cellsShowContent)
             func keys(_ plan: SitePlan, _ structures: [UInt64]) -> [UInt64] {
                 let sources = PageKey.sources(of: plan)
-                return plan.pages.indices.map { PageKey.key(for: plan.pages[$0], structure: structures[$0], site: 7, plan: plan, sources: sources, cellsShowContent: cellsShowContent) }
+                return plan.pages.indices.map { PageKey.key(forPage: $0, structure: structures[$0], site: 7, plan: plan, sources: sources, cellsShowContent: cellsShowContent) }
             }
             let before = keys(plan, structures), after = keys(reused, structures)
             #expect(after == keys(reused, try PageKey.structures(of: reused, sources: PageKey.sources(of: reused), cellsShowContent: cellsShowContent)))

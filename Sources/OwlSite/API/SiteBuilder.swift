@@ -288,7 +288,7 @@ public struct SiteBuilder: Sendable {
         let paths = plan.pages.map(\.path) + (hasNotFoundPage ? [Self.notFoundPath] : [])
         let keys = try Array(paths.indices).concurrentMap { index in
             index < plan.pages.count
-                ? PageKey.key(for: plan.pages[index], structure: keyStructures[index], site: site, plan: plan, sources: itemSources,
+                ? PageKey.key(forPage: index, structure: keyStructures[index], site: site, plan: plan, sources: itemSources,
                              cellsShowContent: sources.templates.cellsShowContent)
                 : PageKey.notFoundKey(site: site)
         }
