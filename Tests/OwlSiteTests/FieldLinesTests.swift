@@ -32,6 +32,24 @@ import Testing
         #expect(throws: BinaryReader.Malformed.self) { try ContentItem(from: &input, html: item.html) }
     }
 
+    /// Lines read back from the cache, kept as the cache holds them, are found and changed as
+    /// parsed lines are: by ASCII keys and others, and a key out of ASCII sorts as text.
+    @Test func linesFromTheCacheAreFoundAndChangedAsParsedOnes() throws {
+        var item = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/a.md", relativePath: "a.md",
+                                   markdown: MarkdownRenderer(allowsRawHTML: false, rootPath: "/"))
+        item.lines = FieldLines(sorted: [("date", 3), ("tags", 4), ("title", 2), ("été", 6)])
+        var out = BinaryWriter()
+        _ = item.write(to: &out)
+        var input = BinaryReader(SharedBytes(out.bytes))
+        var lines = try ContentItem(from: &input, html: item.html).lines
+        #expect(lines == item.lines && lines.count == 4)
+        #expect(lines["title"] == 2 && lines["date"] == 3 && lines["été"] == 6 && lines["missing"] == nil && lines["titl"] == nil)
+        #expect(lines.entries.map(\.key) == ["date", "tags", "title", "été"])
+        lines["slug"] = 7
+        lines["date"] = nil
+        #expect(lines.entries.map(\.key) == ["slug", "tags", "title", "été"] && lines["slug"] == 7 && lines["date"] == nil)
+    }
+
     /// An item read with the source path it was found by takes that path, and only when the
     /// entry holds the same path: any other path in the entry is the entry's.
     @Test func anItemReadWithItsSourceTakesItOnlyWhenTheEntryHoldsIt() throws {

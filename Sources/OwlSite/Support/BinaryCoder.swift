@@ -133,6 +133,11 @@ struct BinaryReader {
         return bytes[start..<position]
     }
 
+    /// The bytes read since `start` (a position the reader was at), sharing its storage.
+    func bytes(from start: Int) -> SharedBytes {
+        bytes[start..<position]
+    }
+
     /// Where what ``BinaryWriter/blob(_:)`` wrote lies among the reader's bytes (indices of them).
     mutating func blobRange() throws -> Range<Int> {
         let count = try count()

@@ -96,14 +96,8 @@ extension ContentItem {
         let dateIsFloating = try input.bool()
         let lastmodIsFloating = try input.bool()
         let aliases = try input.strings()
-        // Written in order of their keys, as ``FieldLines`` keeps them.
-        let lineCount = try input.count()
-        var lineEntries: [(key: String, line: Int)] = []
-        lineEntries.reserveCapacity(lineCount)
-        for _ in 0..<lineCount {
-            lineEntries.append((try input.string(), try input.int()))
-        }
-        guard zip(lineEntries, lineEntries.dropFirst()).allSatisfy({ $0.key < $1.key }) else { throw BinaryReader.Malformed() }
+        // Written in order of their keys, as ``FieldLines`` keeps them, and kept as written.
+        let lines = FieldLines(encoded: try input.fieldLines())
         let links = try input.strings()
         let ids = try input.encodedStrings()
         let ownFragments = try input.strings()
@@ -117,7 +111,7 @@ extension ContentItem {
             taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,
             dateIsFloating: dateIsFloating, lastmodIsFloating: lastmodIsFloating, aliases: aliases, warnings: warnings,
             summary: summary, draft: draft, weight: weight, layout: layout, length: length, aliasFiles: aliasFiles,
-            params: params, lines: FieldLines(sorted: lineEntries), html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments,
+            params: params, lines: lines, html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments,
             fingerprint: fingerprint
         )
     }
