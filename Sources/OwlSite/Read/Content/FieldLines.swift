@@ -25,7 +25,7 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         storage = .decoded(entries)
     }
 
-    /// The lines in the bytes `BinaryReader/fieldLines()` checked: a count, then each key (as
+    /// The lines in the bytes ``BinaryReader/fieldLines()`` checked: a count, then each key (as
     /// a string is written) and its line, in order of the keys.
     init(encoded bytes: SharedBytes) {
         storage = .encoded(bytes)
