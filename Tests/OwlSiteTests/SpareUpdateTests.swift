@@ -66,7 +66,12 @@ import TestSupport
         defer { site.remove() }
         let twin = site.root.appendingPathComponent("twin")
         try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
+        // A change, so that the next build writes into a spare that holds a known build.
+        let first = try String(contentsOf: site.root.appendingPathComponent("content/posts/first.md"), encoding: .utf8)
+        try site.write("content/posts/first.md", first + "\nMore.\n")
         try buildBoth(site, twin: twin, writingAsItRenders: writingAsItRenders)
+        let spare = site.root.appendingPathComponent(".public.owl-spare")
+        #expect(BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).held(by: spare) != nil)
         let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/second.md"), encoding: .utf8)
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/second.md"))
         try site.write("content/posts/renamed.md", text)

@@ -81,8 +81,11 @@ struct PageContext {
             values["permalink"] = .text(config.permalink(item.path))
             values["section"] = .text(item.section)
             if withContent {
-                values["content"] = .text(item.body)
-                if let contents = item.withBodyUTF8(TableOfContents.html(ofBody:)) { values["toc"] = .text(contents) }
+                // The body read once, and its contents made from that text: read from the cache,
+                // a body is checked against its checksum at every read (``CheckedBody``).
+                var body = item.body
+                values["content"] = .text(body)
+                if let contents = body.withUTF8({ TableOfContents.html(ofBody: UnsafeRawBufferPointer($0)) }) { values["toc"] = .text(contents) }
                 values["wordCount"] = .number(item.length.words)
                 if item.length.minutes > 0 {
                     values["readingTime"] = .number(item.length.minutes)

@@ -61,6 +61,11 @@ final class MarkdownCache: Sendable {
     private struct EarlierEntries: Sendable {
         var hashes: [UInt64] = []
         var earlier: [Earlier] = []
+
+        /// The entries at `indices`, in their order.
+        func picking(_ indices: [Int]) -> EarlierEntries {
+            EarlierEntries(hashes: indices.map { hashes[$0] }, earlier: indices.map { earlier[$0] })
+        }
     }
 
     /// Changes with the items' binary form. How a file is parsed into one is covered by the
@@ -165,8 +170,7 @@ final class MarkdownCache: Sendable {
             guard let bytes = CacheFile.mapUnchecked(folder + "/\(shard).bin") else { return EarlierEntries() }
             let entries = (try? decode(bytes, settings: settings)) ?? EarlierEntries()
             guard !damaged.isEmpty else { return entries }
-            let kept = entries.earlier.indices.filter { !damaged.contains(String(decoding: entries.earlier[$0].source, as: UTF8.self)) }
-            return EarlierEntries(hashes: kept.map { entries.hashes[$0] }, earlier: kept.map { entries.earlier[$0] })
+            return entries.picking(entries.earlier.indices.filter { !damaged.contains(String(decoding: entries.earlier[$0].source, as: UTF8.self)) })
         }
         return shards ?? none
     }
@@ -280,7 +284,6 @@ final class MarkdownCache: Sendable {
         }
         guard bodyStart == bytes.endIndex else { throw BinaryReader.Malformed() }
         guard zip(entries.hashes, entries.hashes.dropFirst()).contains(where: { $0 > $1 }) else { return entries }
-        let order = Array(entries.hashes.indices).sortedByHash { entries.hashes[$0] }
-        return EarlierEntries(hashes: order.map { entries.hashes[$0] }, earlier: order.map { entries.earlier[$0] })
+        return entries.picking(Array(entries.hashes.indices).sortedByHash { entries.hashes[$0] })
     }
 }

@@ -130,7 +130,7 @@ struct BinaryReader {
     mutating func encodedStrings() throws -> SharedBytes {
         let start = position
         for _ in 0..<(try count()) { position += try count() }
-        return bytes[start..<position]
+        return bytes(from: start)
     }
 
     /// The bytes read since `start` (a position the reader was at), sharing its storage.
@@ -147,9 +147,7 @@ struct BinaryReader {
 
     /// What ``BinaryWriter/blob(_:)`` wrote, sharing the reader's storage.
     mutating func blob() throws -> SharedBytes {
-        let count = try count()
-        defer { position += count }
-        return bytes[position..<(position + count)]
+        bytes[try blobRange()]
     }
 
     mutating func optional<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> Value? {

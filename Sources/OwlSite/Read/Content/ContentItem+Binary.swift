@@ -54,11 +54,7 @@ extension ContentItem {
         out.bool(dateIsFloating)
         out.bool(lastmodIsFloating)
         out.strings(aliases)
-        out.int(lines.count)
-        for (key, line) in lines.entries {
-            out.string(key)
-            out.int(line)
-        }
+        lines.write(to: &out)
     }
 
     /// The item `input` holds, with the body `html` (kept apart from it) and `fingerprint`.

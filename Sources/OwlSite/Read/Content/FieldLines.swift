@@ -9,7 +9,7 @@
 struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private enum Storage: Sendable {
         case decoded([(key: String, line: Int)])
-        /// What ``ContentItem/write(to:)`` wrote of them: the count, then each key and line.
+        /// What ``write(to:)`` wrote of them.
         case encoded(SharedBytes)
     }
 
@@ -25,10 +25,23 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         storage = .decoded(entries)
     }
 
-    /// The lines in the bytes ``BinaryReader/fieldLines()`` checked: a count, then each key (as
-    /// a string is written) and its line, in order of the keys.
+    /// The lines in the bytes ``BinaryReader/fieldLines()`` checked, which ``write(to:)`` wrote.
     init(encoded bytes: SharedBytes) {
         storage = .encoded(bytes)
+    }
+
+    /// Writes the lines: the count, then each key (as a string is written) and its line, in
+    /// order of the keys; lines read from the cache as they were read.
+    func write(to out: inout BinaryWriter) {
+        switch storage {
+        case let .encoded(bytes): out.append(bytes)
+        case let .decoded(entries):
+            out.int(entries.count)
+            for (key, line) in entries {
+                out.string(key)
+                out.int(line)
+            }
+        }
     }
 
     /// The keys and their lines, sorted by key.
