@@ -566,28 +566,58 @@ enum SiteFixtureRoot {
         var random = SeededGenerator(seed: 5)
         var files: [String: OutputFile] = [:]
         for number in 0..<300 { files["posts/p\(number)/index.html"] = OutputFile(Array("page \(number)".utf8)) }
-        let id = SiteBuilder.buildID(of: files)
+        let id = BuildID(files: files).text
         #expect(id.utf8.count == 16 && PageVersion.parse(id) != nil)
         // The same files, put in another order.
         var shuffled: [String: OutputFile] = [:]
         for (path, file) in files.shuffled(using: &random) { shuffled[path] = file }
-        #expect(SiteBuilder.buildID(of: shuffled) == id)
+        #expect(BuildID(files: shuffled).text == id)
         var ids: Set<String> = [id]
         for number in 0..<300 {
             var changed = files
             changed["posts/p\(number)/index.html"] = OutputFile(Array("page \(number)!".utf8))
-            ids.insert(SiteBuilder.buildID(of: changed))
+            ids.insert(BuildID(files: changed).text)
             var moved = files
             moved["posts/q\(number)/index.html"] = moved.removeValue(forKey: "posts/p\(number)/index.html")
-            ids.insert(SiteBuilder.buildID(of: moved))
+            ids.insert(BuildID(files: moved).text)
         }
         // Two files' bytes swapped, one added, one taken out.
         var swapped = files
         (swapped["posts/p1/index.html"], swapped["posts/p2/index.html"]) = (files["posts/p2/index.html"], files["posts/p1/index.html"])
-        ids.insert(SiteBuilder.buildID(of: swapped))
-        ids.insert(SiteBuilder.buildID(of: files.merging(["extra.txt": OutputFile([])]) { $1 }))
-        ids.insert(SiteBuilder.buildID(of: files.filter { $0.key != "posts/p7/index.html" }))
+        ids.insert(BuildID(files: swapped).text)
+        ids.insert(BuildID(files: files.merging(["extra.txt": OutputFile([])]) { $1 }).text)
+        ids.insert(BuildID(files: files.filter { $0.key != "posts/p7/index.html" }).text)
         #expect(ids.count == 1 + 600 + 3)
+    }
+
+    /// A build adds up its id from each page's files where they are made and from its other
+    /// files at the end: the id is that of every file it wrote, in a first build, in a
+    /// rebuild that renders one page and reuses the others, and in one that writes its
+    /// pages as they render.
+    @Test func aBuildsIDIsThatOfTheFilesItWrote() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        func filesWritten() throws -> [String: OutputFile] {
+            var files: [String: OutputFile] = [:]
+            let enumerator = FileManager.default.enumerator(at: site.output, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+                let path = String(url.standardizedFileURL.path.dropFirst(site.output.standardizedFileURL.path.count + 1))
+                files[path] = OutputFile([UInt8](try Data(contentsOf: url)))
+            }
+            return files
+        }
+        let first = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        #expect(first.buildID == BuildID(files: try filesWritten()).text)
+        try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\n---\n\nA new body.\n")
+        let edited = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
+        #expect(edited.renderedPageCount < edited.pageCount && edited.buildID != first.buildID)
+        #expect(edited.buildID == BuildID(files: try filesWritten()).text)
+        try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\n---\n\nAnother body.\n")
+        var options = BuildOptions(source: site.root, quiet: true)
+        options.writesAsItRendersFrom = 1
+        let writtenAsRendered = try SiteBuilder(options: options).build()
+        #expect(writtenAsRendered.buildID == BuildID(files: try filesWritten()).text)
     }
 }
 

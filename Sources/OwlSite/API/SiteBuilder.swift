@@ -155,6 +155,8 @@ public struct SiteBuilder: Sendable {
         // The hashes of the copied files it looked at are true whatever becomes of the build.
         DispatchQueue.global().async(group: savingCaches) { reuse.staticFiles.save() }
         var files = made.files
+        // The pages' files come with their shares of the build id; the others add theirs here.
+        var id = BuildID(files: files)
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
         // written its pages, they were a third of what it held at its end.
         Self.releaseBodies(of: &plan, and: &sources.content)
@@ -174,13 +176,15 @@ public struct SiteBuilder: Sendable {
                     throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also the page \(page.path)")
                 }
             }
+            id.add(share: own.buildShare)
         }
         for (path, file) in try stateFilesJob.take() {
             if files.updateValue(file, forKey: path) != nil {
                 throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also a state file of owl-site")
             }
+            id.add(path, file)
         }
-        let buildID = Self.buildID(of: files)
+        let buildID = id.text
         let warnings = sources.config.sectionWarnings(source: options.source) + plan.warnings
             + [RenderedPage.versionWarning(pages)].compactMap { $0 } + made.linkWarnings
 
@@ -330,7 +334,7 @@ public struct SiteBuilder: Sendable {
         let withFiles = { @Sendable (page: RenderedPage, key: UInt64) throws -> (page: RenderedPage, files: PageFiles) in
             var files = try PageFiles(rendered: page, key: key, previous: reuse.previous?.record.page(page.path), keeping: history)
             guard let prepared else { return (page, files) }
-            files.files = try prepared.writeNow(files.files)
+            try files.writeNow(into: prepared)
             return (page.written, files)
         }
         progress.begin(total: stale.count)
@@ -452,19 +456,5 @@ public struct SiteBuilder: Sendable {
             origin(of: file, content: content, plan: plan).name
         }
         return files.merging(redirects) { old, _ in old }
-    }
-
-    /// A hash of every file's path and bytes, which names the build's record (and appears
-    /// nowhere in the output): each path hashed with its file's hash, and those hashes added
-    /// up, which gives the same sum in any order (sorting 10,000 paths took longer than all the hashing).
-    static func buildID(of files: [String: OutputFile]) -> String {
-        var sum: UInt64 = 0
-        for (path, file) in files {
-            var hash = ContentHasher()
-            hash.update(with: path)
-            withUnsafeBytes(of: file.hash.littleEndian) { hash.update(with: $0) }
-            sum &+= hash.hash.value
-        }
-        return withUnsafeBytes(of: sum.littleEndian) { ContentHash(bytes: $0) }.description
     }
 }

@@ -6,9 +6,25 @@ import Foundation
 /// of a build makes one for every page.
 struct PageFiles: Sendable {
     /// By path below the output folder.
-    var files: [(path: String, file: OutputFile)]
+    private(set) var files: [(path: String, file: OutputFile)]
     /// The page's entry in the build's record.
     var record: BuildRecord.Page
+    /// What the files add to the build's id (``BuildID/share(path:fileHash:)``), made with them,
+    /// on the core that makes them.
+    let buildShare: UInt64
+
+    /// The share of the build id of `files`.
+    private static func buildShare(of files: [(path: String, file: OutputFile)]) -> UInt64 {
+        var id = BuildID()
+        for (path, file) in files { id.add(path, file) }
+        return id.sum
+    }
+
+    /// Writes the files now, into the folder that `prepared` stages (``AtomicOutput/PreparedFolders/writeNow(_:)``):
+    /// they are then the files as that folder holds them, with the same paths and hashes.
+    mutating func writeNow(into prepared: AtomicOutput.PreparedFolders) throws {
+        files = try prepared.writeNow(files)
+    }
 
     /// The page's paths below the output folder: its file and patches; `key` is its path's
     /// (``PageVersion/key(ofPath:)``).
@@ -22,6 +38,7 @@ struct PageFiles: Sendable {
         // Labelled as it is made: an array of unlabelled pairs is cast to labelled ones at run time.
         files = zip(paths, kept).map { (path: $0, file: $1) }
         record = page
+        buildShare = Self.buildShare(of: files)
     }
 
     /// The files of `page`, rendered in this build from inputs that hash to `key`: its
@@ -56,5 +73,6 @@ struct PageFiles: Sendable {
             key: key, file: page.file, version: page.version, carriesVersion: page.carriesVersion, from: history.from,
             output: page.output.record, history: SharedBytes(history.encoded()), binary: page.binary
         )
+        buildShare = Self.buildShare(of: files)
     }
 }
