@@ -159,10 +159,10 @@ extension RenderedPage {
     /// `{{owlPage}}`): a page open in a browser then cannot tell which version it shows, and
     /// never updates.
     static func versionWarning(_ pages: [RenderedPage]) -> SiteError? {
-        let without = pages.filter { !$0.carriesVersion }
-        guard let first = without.first else { return nil }
+        // Counted, not gathered: at 100,000 pages, a list of them all was made for none.
+        guard let first = pages.first(where: { !$0.carriesVersion }) else { return nil }
         return SiteError(
-            "\(without.count) of \(pages.count) pages carry no page version, such as \(first.path): their layout leaves out "
+            "\(pages.count { !$0.carriesVersion }) of \(pages.count) pages carry no page version, such as \(first.path): their layout leaves out "
                 + "<meta name=\"owl-page\" content=\"{{owlPage}}\">, so open pages cannot update to new builds"
         )
     }
