@@ -103,6 +103,9 @@ public struct SiteBuilder: Sendable {
             plan = SitePlan(reusing: cached.listing, content: sources.content, warningsFromBodies: warningsFromBodies)
             companions = cached.companions
         } else {
+            // A new plan reads every item's details, some many times (to sort by weight):
+            // those of items from the cache are decoded first, on both cores.
+            sources.content.items.concurrentForEach { $0.settleDetails() }
             plan = try SitePlan(content: sources.content, templates: sources.templates, warningsFromBodies: warningsFromBodies)
             companions = nil
         }

@@ -27,13 +27,13 @@ final class MarkdownCache: Sendable {
         /// XXH64 of `body`.
         var bodyChecksum: UInt64
 
-        /// The item of `source`, with its fingerprint; its body is checked when it is read,
-        /// a damaged one noted in `damage`.
+        /// The item of `source`, with its fingerprint; its body and its details are checked
+        /// when they are read, damaged ones noted in `damage`.
         func item(of source: String, damage: BodyDamage) throws -> ContentItem {
             var input = BinaryReader(binary)
             // The fingerprint given to the initializer: set after it, the item was copied.
             return try ContentItem(from: &input, source: source, html: .checked(CheckedBody(bytes: body, checksum: bodyChecksum, damage: damage)),
-                                   fingerprint: fingerprint)
+                                   fingerprint: fingerprint, damage: damage)
         }
     }
 
@@ -72,7 +72,8 @@ final class MarkdownCache: Sendable {
     /// settings, which name the executable that renders (``BuildOptions/renderer``).
     /// 13: a shard's entries are in the order of their source paths' hashes.
     /// 14: the bodies follow the entries, each with a checksum of its own.
-    private static let formatVersion = 14
+    /// 15: an item's details (``ItemDetails``) are a blob of their own, after the rest of its listing.
+    private static let formatVersion = 15
     private static let shardCount = 64
     private let folder: URL?
     /// Everything that changes how a file renders besides its bytes.

@@ -42,6 +42,17 @@ struct BinaryWriter {
         bytes.append(bytes: value)
     }
 
+    /// What `write` writes, as ``blob(_:)`` writes bytes: written in place, and its length
+    /// put before it once known (a writer of its own, for each item's details of a first
+    /// build, was an allocation and a copy of every item).
+    mutating func blob(writing write: (inout BinaryWriter) -> Void) {
+        let lengthAt = bytes.count
+        int(0)
+        write(&self)
+        let length = Int64(bytes.count - lengthAt - 8).littleEndian
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: lengthAt, as: Int64.self) }
+    }
+
     /// A count, then each of `values` as ``string(_:)`` writes it.
     mutating func strings(_ values: [String]) {
         int(values.count)

@@ -69,6 +69,23 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array where Element: Sendable {
+    /// Changes each element in place with `change`, in 64 chunks spread over both cores.
+    mutating func concurrentForEach(changing change: @Sendable (inout Element) -> Void) {
+        let chunkCount = Swift.min(count, 64)
+        guard chunkCount > 0 else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            // Each element is changed by the one chunk that holds it.
+            let elements = UnsafeSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let start = chunk * elements.value.count / chunkCount
+                let end = (chunk + 1) * elements.value.count / chunkCount
+                for index in start..<end { change(&elements.value[index]) }
+            }
+        }
+    }
+}
+
 /// Runs `other` on another core while `here` runs on this one, and returns both results; an
 /// error of `here`, else of `other`, is thrown once both have finished.
 func inParallel<Other: Sendable, Here>(_ other: @escaping @Sendable () throws -> Other, _ here: () throws -> Here) throws -> (Other, Here) {

@@ -77,4 +77,27 @@ import TestSupport
         #expect(try reader.uint64s(count: 3) == Array(values[2...]) && reader.isAtEnd)
         #expect(throws: BinaryReader.Malformed.self) { try reader.uint64s(count: -1) }
     }
+
+    /// A blob written in place, its length put before it afterwards, is the blob of the same
+    /// bytes written at once: empty, nested, and among other values.
+    @Test func aBlobWrittenInPlaceIsTheBlobOfItsBytes() throws {
+        var inPlace = BinaryWriter(), atOnce = BinaryWriter()
+        for writer in [{ (out: inout BinaryWriter) in out.string("inner") }, { _ in }, { out in out.blob { $0.int(7) } }] {
+            inPlace.bool(true)
+            atOnce.bool(true)
+            var own = BinaryWriter()
+            writer(&own)
+            inPlace.blob(writing: writer)
+            atOnce.blob(own.bytes)
+        }
+        #expect(inPlace.bytes == atOnce.bytes)
+        var reader = BinaryReader(SharedBytes(inPlace.bytes))
+        #expect(try reader.bool())
+        var inner = BinaryReader(try reader.blob())
+        #expect(try inner.string() == "inner" && inner.isAtEnd)
+        #expect(try reader.bool() && reader.blob().isEmpty && reader.bool())
+        var nested = BinaryReader(try reader.blob())
+        var innermost = BinaryReader(try nested.blob())
+        #expect(try innermost.int() == 7 && innermost.isAtEnd && nested.isAtEnd && reader.isAtEnd)
+    }
 }

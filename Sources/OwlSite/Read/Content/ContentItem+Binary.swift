@@ -27,6 +27,8 @@ extension ContentItem {
         return listingHash
     }
 
+    /// Writes what every pass over the items reads, then the details (``ItemDetails``) as a
+    /// blob of their own, which a reader passes over until one of them is read.
     private func writeListing(to out: inout BinaryWriter) {
         out.int(kind.rawValue)
         out.string(source)
@@ -35,34 +37,31 @@ extension ContentItem {
         out.string(title)
         out.optional(date) { $0.double($1.timeIntervalSince1970) }
         out.optional(lastmod) { $0.double($1.timeIntervalSince1970) }
-        out.strings(tags)
-        out.optional(summary) { $0.string($1) }
         out.bool(draft)
-        out.optional(weight) { $0.int($1) }
-        out.optional(layout) { $0.string($1) }
         out.strings(aliasFiles)
-        FieldValue.map(params).write(to: &out)
-        out.int(taxonomies.count)
-        for (name, terms) in taxonomies.sorted(by: { $0.key < $1.key }) {
-            out.string(name)
-            out.strings(terms)
-        }
-        out.optional(author) { $0.string($1) }
         out.optional(permalink) { $0.string($1) }
         out.string(slug)
         out.optional(expiryDate) { $0.double($1.timeIntervalSince1970) }
         out.bool(dateIsFloating)
         out.bool(lastmodIsFloating)
         out.strings(aliases)
-        lines.write(to: &out)
+        out.blob { details in
+            if let encodedDetails {
+                encodedDetails.write(to: &details)
+            } else {
+                decodedDetails.write(to: &details)
+            }
+        }
     }
 
     /// The item `input` holds, with the body `html` (kept apart from it) and `fingerprint`.
     /// `source`, when given, is the source path the caller found the entry by: the item
     /// takes that string rather than a copy of its bytes (one allocation fewer for each of
-    /// the thousands of items a rebuild takes from the cache).
+    /// the thousands of items a rebuild takes from the cache). The details are kept as
+    /// `input` holds them until one is read (``ItemDetails/Encoded``); details that do not
+    /// decode then are noted in `damage`.
     init(from input: inout BinaryReader, source knownSource: String? = nil, html: BodyHTML,
-         fingerprint: ItemFingerprint = ItemFingerprint(file: 0, listing: 0)) throws {
+         fingerprint: ItemFingerprint = ItemFingerprint(file: 0, listing: 0), damage: BodyDamage? = nil) throws {
         // Read into constants and made at once: assigned field by field, the item was made
         // whole and then copied out of the initializer (for each of the thousands of items
         // a rebuild takes from the cache, two dozen references retained and released).
@@ -73,27 +72,15 @@ extension ContentItem {
         let title = try input.string()
         let date = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         let lastmod = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
-        let tags = try input.strings()
-        let summary = try input.optional { try $0.string() }
         let draft = try input.bool()
-        let weight = try input.optional { try $0.int() }
-        let layout = try input.optional { try $0.string() }
         let aliasFiles = try input.strings()
-        guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
-        var taxonomies: [String: [String]] = [:]
-        for _ in 0..<(try input.count()) {
-            let name = try input.string()
-            taxonomies[name] = try input.strings()
-        }
-        let author = try input.optional { try $0.string() }
         let permalink = try input.optional { try $0.string() }
         let slug = try input.string()
         let expiryDate = try input.optional { Date(timeIntervalSince1970: try $0.double()) }
         let dateIsFloating = try input.bool()
         let lastmodIsFloating = try input.bool()
         let aliases = try input.strings()
-        // Written in order of their keys, as ``FieldLines`` keeps them, and kept as written.
-        let lines = FieldLines(encoded: try input.fieldLines())
+        let details = ItemDetails.Encoded(try input.blob(), source: source, damage: damage)
         let links = try input.strings()
         let ids = try input.encodedStrings()
         let ownFragments = try input.strings()
@@ -103,11 +90,11 @@ extension ContentItem {
         }
         let length = ReadingLength(words: try input.int(), minutes: try input.int())
         self.init(
-            kind: kind, source: source, section: section, path: path, title: title, date: date, lastmod: lastmod, tags: tags,
-            taxonomies: taxonomies, author: author, permalink: permalink, slug: slug, expiryDate: expiryDate,
+            kind: kind, source: source, section: section, path: path, title: title, date: date, lastmod: lastmod,
+            permalink: permalink, slug: slug, expiryDate: expiryDate,
             dateIsFloating: dateIsFloating, lastmodIsFloating: lastmodIsFloating, aliases: aliases, warnings: warnings,
-            summary: summary, draft: draft, weight: weight, layout: layout, length: length, aliasFiles: aliasFiles,
-            params: params, lines: lines, html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments,
+            draft: draft, length: length, aliasFiles: aliasFiles,
+            encodedDetails: details, html: html, links: links, elementIDs: .encoded(ids), ownFragments: ownFragments,
             fingerprint: fingerprint
         )
     }

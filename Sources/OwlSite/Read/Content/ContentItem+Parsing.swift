@@ -23,10 +23,7 @@ extension ContentItem {
         section = components.first ?? ""
         path = ""
         title = ""  // set below: from the front matter, or else from `name`
-        tags = []
         draft = false
-        params = [:]
-        lines = [:]
         html = .rendered("")
         links = []
         aliasFiles = []

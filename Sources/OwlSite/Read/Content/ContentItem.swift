@@ -18,12 +18,6 @@ struct ContentItem: Sendable {
     var lastmod: Date?
     /// When the item last changed as far as anyone can tell: its `lastmod`, or else its date.
     var updated: Date? { lastmod ?? date }
-    var tags: [String]
-    /// The terms of each other taxonomy the item is in (`categories` → `["swift"]`): the
-    /// front matter's key of that name, Jekyll's `category`, or a key of Zola's `[taxonomies]`.
-    var taxonomies: [String: [String]] = [:]
-    /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
-    var author: String?
     /// The address its front matter gives it (`url`, `permalink`, or Zola's `path`): a path
     /// below the site root, which may hold the tokens of ``PermalinkPattern``.
     var permalink: String?
@@ -44,20 +38,16 @@ struct ContentItem: Sendable {
     /// (raw HTML left out, another generator's syntax, a key written twice): warnings,
     /// kept with the item so that a build taking it from the cache says them too.
     var warnings: [SiteError] = []
-    /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
-    var summary: String?
     var draft: Bool
-    var weight: Int?
-    var layout: String?
     /// The body's words and reading time (`page.wordCount`, `page.readingTime`).
     var length = ReadingLength(words: 0, minutes: 0)
     /// The files of the page's earlier addresses (`aliases`), which send visitors on to it:
     /// `old/path/index.html` for `/old/path/`.
     var aliasFiles: [String]
-    /// Every other front matter key.
-    var params: [String: FieldValue]
-    /// The line of each front matter key, for errors about it.
-    var lines: FieldLines
+    /// The item's details as parsed (``ItemDetails``), unless ``encodedDetails`` holds them.
+    private(set) var decodedDetails = ItemDetails()
+    /// The item's details as the Markdown cache holds them, until one of them is set.
+    private(set) var encodedDetails: ItemDetails.Encoded?
     /// The body's HTML, as rendered or as the cache holds it.
     var html: BodyHTML
     /// The targets of the body's links that may be pages of the site (``LinkChecker/localLinks(inHTML:)``):
@@ -107,6 +97,71 @@ struct ContentItem: Sendable {
         case checked(CheckedBody)
         /// Let go of by a build once its pages and feeds are made (``releasingBody()``).
         case released
+    }
+
+    /// The item's details (``ItemDetails``): as parsed, or decoded from the cache when first read.
+    var details: ItemDetails {
+        get { encodedDetails?.details ?? decodedDetails }
+        _modify {
+            settleDetails()
+            yield &decodedDetails
+        }
+    }
+
+    /// Decodes the details of an item from the cache into the item: for a pass that reads
+    /// them often (the making of a new plan), rather than through the cache's copy each time.
+    mutating func settleDetails() {
+        guard let encoded = encodedDetails else { return }
+        decodedDetails = encoded.details
+        encodedDetails = nil
+    }
+
+    // Each detail is read from the cache's copy when the item has one (its decoded details
+    // are then empty), and set in the decoded details, which setting one makes the item's.
+
+    /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
+    var summary: String? {
+        get { encodedDetails.map { $0.details.summary } ?? decodedDetails.summary }
+        _modify { yield &details.summary }
+    }
+
+    var tags: [String] {
+        get { encodedDetails.map { $0.details.tags } ?? decodedDetails.tags }
+        _modify { yield &details.tags }
+    }
+
+    /// The terms of each other taxonomy the item is in (``ItemDetails/taxonomies``).
+    var taxonomies: [String: [String]] {
+        get { encodedDetails.map { $0.details.taxonomies } ?? decodedDetails.taxonomies }
+        _modify { yield &details.taxonomies }
+    }
+
+    /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
+    var author: String? {
+        get { encodedDetails.map { $0.details.author } ?? decodedDetails.author }
+        _modify { yield &details.author }
+    }
+
+    var weight: Int? {
+        get { encodedDetails.map { $0.details.weight } ?? decodedDetails.weight }
+        _modify { yield &details.weight }
+    }
+
+    var layout: String? {
+        get { encodedDetails.map { $0.details.layout } ?? decodedDetails.layout }
+        _modify { yield &details.layout }
+    }
+
+    /// Every other front matter key.
+    var params: [String: FieldValue] {
+        get { encodedDetails.map { $0.details.params } ?? decodedDetails.params }
+        _modify { yield &details.params }
+    }
+
+    /// The line of each front matter key, for errors about it.
+    var lines: FieldLines {
+        get { encodedDetails.map { $0.details.lines } ?? decodedDetails.lines }
+        _modify { yield &details.lines }
     }
 
     /// The body as HTML.

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// What an item's front matter says that only the pages showing the item, its feeds and the
+/// making of a new plan read: its summary, tags, taxonomies, author, weight, layout, other
+/// keys, and the lines of its keys.
+///
+/// A rebuild whose plan comes from the cache (``PlanCache``) reads these of the few items
+/// its rendered pages show; every other pass over the items (drafts and dates, addresses,
+/// links, the keys of the pages) reads the rest of an item. So an item from the Markdown
+/// cache keeps them as the cache holds them (``Encoded``) until one is read: decoding them
+/// for every item was two fifths of decoding the items in a one-post rebuild of 10,000
+/// posts (20 of 52 million instructions, the lines of the keys checked in order half of it).
+struct ItemDetails: Sendable {
+    /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
+    var summary: String?
+    var tags: [String] = []
+    /// The terms of each other taxonomy the item is in (`categories` → `["swift"]`): the
+    /// front matter's key of that name, Jekyll's `category`, or a key of Zola's `[taxonomies]`.
+    var taxonomies: [String: [String]] = [:]
+    /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
+    var author: String?
+    var weight: Int?
+    var layout: String?
+    /// Every other front matter key.
+    var params: [String: FieldValue] = [:]
+    /// The line of each front matter key, for errors about it.
+    var lines: FieldLines = [:]
+
+    /// Writes the details, as ``init(from:)`` reads them.
+    func write(to out: inout BinaryWriter) {
+        out.optional(summary) { $0.string($1) }
+        out.strings(tags)
+        out.int(taxonomies.count)
+        for (name, terms) in taxonomies.sorted(by: { $0.key < $1.key }) {
+            out.string(name)
+            out.strings(terms)
+        }
+        out.optional(author) { $0.string($1) }
+        out.optional(weight) { $0.int($1) }
+        out.optional(layout) { $0.string($1) }
+        FieldValue.map(params).write(to: &out)
+        lines.write(to: &out)
+    }
+
+    /// The details `input` holds, which ``write(to:)`` wrote; the lines are checked in order
+    /// of their keys, and kept as written (``FieldLines``).
+    init(from input: inout BinaryReader) throws {
+        summary = try input.optional { try $0.string() }
+        tags = try input.strings()
+        for _ in 0..<(try input.count()) {
+            let name = try input.string()
+            taxonomies[name] = try input.strings()
+        }
+        author = try input.optional { try $0.string() }
+        weight = try input.optional { try $0.int() }
+        layout = try input.optional { try $0.string() }
+        guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
+        self.params = params
+        lines = FieldLines(encoded: try input.fieldLines())
+        guard input.isAtEnd else { throw BinaryReader.Malformed() }
+    }
+
+    /// Details with nothing in them.
+    init() {}
+
+    /// An item's details as the Markdown cache holds them, decoded once, when first read, by
+    /// whichever thread reads them first.
+    ///
+    /// The bytes are the cache's, which its checksum covered when the shard was read; details
+    /// that do not decode all the same (the lines of their keys out of order) are read as
+    /// none, and their source noted in the build's ``BodyDamage``, as a damaged body is: the
+    /// build then starts again with the source parsed anew (``DamagedBodies``).
+    final class Encoded: Sendable {
+        private let bytes: SharedBytes
+        private let source: String
+        private let damage: BodyDamage?
+        private let decoded = Mutex<ItemDetails?>(nil)
+
+        /// The details in `bytes`, of the item of `source`; a failure to decode them is noted in `damage`.
+        init(_ bytes: SharedBytes, source: String, damage: BodyDamage?) {
+            self.bytes = bytes
+            self.source = source
+            self.damage = damage
+        }
+
+        /// The details, decoded.
+        var details: ItemDetails {
+            decoded.withLock { memo in
+                if let memo { return memo }
+                var input = BinaryReader(bytes)
+                let details: ItemDetails
+                do {
+                    details = try ItemDetails(from: &input)
+                } catch {
+                    damage?.note(source)
+                    details = ItemDetails()
+                }
+                memo = details
+                return details
+            }
+        }
+
+        /// Writes the details as the cache holds them.
+        func write(to out: inout BinaryWriter) {
+            out.append(bytes)
+        }
+    }
+}
