@@ -112,7 +112,7 @@ struct ContentItem: Sendable {
     /// them often (the making of a new plan), rather than through the cache's copy each time.
     mutating func settleDetails() {
         guard let encoded = encodedDetails else { return }
-        decodedDetails = encoded.details
+        decodedDetails = encoded.detailsToKeep()
         encodedDetails = nil
     }
 
@@ -121,46 +121,70 @@ struct ContentItem: Sendable {
 
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String? {
-        get { encodedDetails.map { $0.details.summary } ?? decodedDetails.summary }
+        get {
+            if let encodedDetails { return encodedDetails.details.summary }
+            return decodedDetails.summary
+        }
         _modify { yield &details.summary }
     }
 
     var tags: [String] {
-        get { encodedDetails.map { $0.details.tags } ?? decodedDetails.tags }
+        get {
+            if let encodedDetails { return encodedDetails.details.tags }
+            return decodedDetails.tags
+        }
         _modify { yield &details.tags }
     }
 
     /// The terms of each other taxonomy the item is in (``ItemDetails/taxonomies``).
     var taxonomies: [String: [String]] {
-        get { encodedDetails.map { $0.details.taxonomies } ?? decodedDetails.taxonomies }
+        get {
+            if let encodedDetails { return encodedDetails.details.taxonomies }
+            return decodedDetails.taxonomies
+        }
         _modify { yield &details.taxonomies }
     }
 
     /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
     var author: String? {
-        get { encodedDetails.map { $0.details.author } ?? decodedDetails.author }
+        get {
+            if let encodedDetails { return encodedDetails.details.author }
+            return decodedDetails.author
+        }
         _modify { yield &details.author }
     }
 
     var weight: Int? {
-        get { encodedDetails.map { $0.details.weight } ?? decodedDetails.weight }
+        get {
+            if let encodedDetails { return encodedDetails.details.weight }
+            return decodedDetails.weight
+        }
         _modify { yield &details.weight }
     }
 
     var layout: String? {
-        get { encodedDetails.map { $0.details.layout } ?? decodedDetails.layout }
+        get {
+            if let encodedDetails { return encodedDetails.details.layout }
+            return decodedDetails.layout
+        }
         _modify { yield &details.layout }
     }
 
     /// Every other front matter key.
     var params: [String: FieldValue] {
-        get { encodedDetails.map { $0.details.params } ?? decodedDetails.params }
+        get {
+            if let encodedDetails { return encodedDetails.details.params }
+            return decodedDetails.params
+        }
         _modify { yield &details.params }
     }
 
     /// The line of each front matter key, for errors about it.
     var lines: FieldLines {
-        get { encodedDetails.map { $0.details.lines } ?? decodedDetails.lines }
+        get {
+            if let encodedDetails { return encodedDetails.details.lines }
+            return decodedDetails.lines
+        }
         _modify { yield &details.lines }
     }
 

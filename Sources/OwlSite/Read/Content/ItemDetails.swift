@@ -9,7 +9,7 @@ import Synchronization
 /// links, the keys of the pages) reads the rest of an item. So an item from the Markdown
 /// cache keeps them as the cache holds them (``Encoded``) until one is read: decoding them
 /// for every item was two fifths of decoding the items in a one-post rebuild of 10,000
-/// posts (20 of 52 million instructions, the lines of the keys checked in order half of it).
+/// posts (21 of 52 million instructions, almost half of it the check of the lines of the keys).
 struct ItemDetails: Sendable {
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String?
@@ -42,27 +42,6 @@ struct ItemDetails: Sendable {
         lines.write(to: &out)
     }
 
-    /// The details `input` holds, which ``write(to:)`` wrote; the lines are checked in order
-    /// of their keys, and kept as written (``FieldLines``).
-    init(from input: inout BinaryReader) throws {
-        summary = try input.optional { try $0.string() }
-        tags = try input.strings()
-        for _ in 0..<(try input.count()) {
-            let name = try input.string()
-            taxonomies[name] = try input.strings()
-        }
-        author = try input.optional { try $0.string() }
-        weight = try input.optional { try $0.int() }
-        layout = try input.optional { try $0.string() }
-        guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
-        self.params = params
-        lines = FieldLines(encoded: try input.fieldLines())
-        guard input.isAtEnd else { throw BinaryReader.Malformed() }
-    }
-
-    /// Details with nothing in them.
-    init() {}
-
     /// An item's details as the Markdown cache holds them, decoded once, when first read, by
     /// whichever thread reads them first.
     ///
@@ -87,16 +66,26 @@ struct ItemDetails: Sendable {
         var details: ItemDetails {
             decoded.withLock { memo in
                 if let memo { return memo }
-                var input = BinaryReader(bytes)
-                let details: ItemDetails
-                do {
-                    details = try ItemDetails(from: &input)
-                } catch {
-                    damage?.note(source)
-                    details = ItemDetails()
-                }
+                let details = decode()
                 memo = details
                 return details
+            }
+        }
+
+        /// The details, for an item that keeps them from now on (``ContentItem/settleDetails()``):
+        /// those decoded already, else decoded for it and not kept here too (each detail
+        /// kept twice was retained and released once more, for every item of a new plan).
+        func detailsToKeep() -> ItemDetails {
+            decoded.withLock { $0 } ?? decode()
+        }
+
+        private func decode() -> ItemDetails {
+            var input = BinaryReader(bytes)
+            do {
+                return try ItemDetails(from: &input)
+            } catch {
+                damage?.note(source)
+                return ItemDetails()
             }
         }
 
@@ -104,5 +93,28 @@ struct ItemDetails: Sendable {
         func write(to out: inout BinaryWriter) {
             out.append(bytes)
         }
+    }
+}
+
+extension ItemDetails {
+    /// The details `input` holds, which ``write(to:)`` wrote; the lines are checked in order
+    /// of their keys, and kept as written (``FieldLines``). Read into constants and made at
+    /// once: assigned one by one, each detail was made empty first and then replaced.
+    init(from input: inout BinaryReader) throws {
+        let summary = try input.optional { try $0.string() }
+        let tags = try input.strings()
+        var taxonomies: [String: [String]] = [:]
+        for _ in 0..<(try input.count()) {
+            let name = try input.string()
+            taxonomies[name] = try input.strings()
+        }
+        let author = try input.optional { try $0.string() }
+        let weight = try input.optional { try $0.int() }
+        let layout = try input.optional { try $0.string() }
+        guard case let .map(params) = try FieldValue(from: &input) else { throw BinaryReader.Malformed() }
+        let lines = FieldLines(encoded: try input.fieldLines())
+        guard input.isAtEnd else { throw BinaryReader.Malformed() }
+        self.init(summary: summary, tags: tags, taxonomies: taxonomies, author: author, weight: weight, layout: layout,
+                  params: params, lines: lines)
     }
 }
