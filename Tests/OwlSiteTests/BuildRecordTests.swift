@@ -19,7 +19,8 @@ import TestSupport
                 pages["/posts/p\(number)/"] = BuildRecord.Page(
                     key: random.next(), file: "posts/p\(number)/index.html", version: random.next(), carriesVersion: number % 4 != 0,
                     from: (0..<(number % 6)).map { _ in random.next() }, output: file,
-                    history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int.random(in: 0..<40, using: &random)).map { UInt8($0) })
+                    history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes((0..<Int.random(in: 0..<40, using: &random)).map { UInt8($0) }),
+                    buildShare: random.next()
                 )
             }
         }
@@ -31,6 +32,7 @@ import TestSupport
             let found = try #require(record.page(path))
             #expect(found.key == page.key && found.file == page.file && found.output == page.output)
             #expect(found.version == page.version && found.from == page.from && found.carriesVersion == page.carriesVersion)
+            #expect(found.buildShare == page.buildShare)
             #expect(Array(found.history) == Array(page.history) && Array(found.binary) == Array(page.binary))
             #expect(record.hasPage(path, hash: page.output.hash, size: page.output.size))
             #expect(!record.hasPage(path, hash: page.output.hash &+ 1, size: page.output.size))
@@ -61,12 +63,12 @@ import TestSupport
 
     @Test func damagedBytesAreRefused() {
         let page = BuildRecord.Page(key: 1, file: "index.html", version: 7, carriesVersion: true, from: [3, 5], output: .init(hash: 1, size: 2),
-                                    history: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]))
+                                    history: SharedBytes(Array("{}".utf8)), binary: SharedBytes([1, 2, 3]), buildShare: 9)
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: ["a": .init(hash: 1, size: 2)], pages: [(path: "/", page: page)], newSegment: "ab-1")
         let bytes = encoded.record, segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
         #expect(throws: Never.self) { try BuildRecord(decoding: SharedBytes(bytes), segment: segment) }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes.prefix(bytes.count / 2)), segment: segment) }
-        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([9] + bytes.dropFirst()), segment: segment) }
+        #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes([bytes[0] &+ 1] + bytes.dropFirst()), segment: segment) }
         // A segment that is gone, or not of the size the record names, makes the record unusable.
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in nil } }
         #expect(throws: (any Error).self) { try BuildRecord(decoding: SharedBytes(bytes)) { _ in SharedBytes(encoded.segmentBytes.dropLast()) } }
@@ -77,7 +79,8 @@ import TestSupport
     @Test func aDamagedEntryIsFoundWhereItIsUsed() throws {
         let pages = (0..<3).map { number in
             BuildRecord.Page(key: UInt64(number), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3], output: .init(hash: 1, size: 2),
-                             history: SharedBytes(Array("{\"page\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: UInt8(number), count: 40)))
+                             history: SharedBytes(Array("{\"page\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: UInt8(number), count: 40)),
+                             buildShare: UInt64(number))
         }
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: pages.enumerated().map { (path: "/p\($0)/", page: $1) },
                                          newSegment: "ab-1")
@@ -116,7 +119,7 @@ import TestSupport
                     generations[number] = build
                     let (json, binary) = entry(build, number)
                     pages[path] = BuildRecord.Page(key: UInt64(build), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3, 5], output: .init(hash: 1, size: 1),
-                                                   history: SharedBytes(json), binary: SharedBytes(binary))
+                                                   history: SharedBytes(json), binary: SharedBytes(binary), buildShare: UInt64(number))
                 } else {
                     pages[path] = try #require(record?.page(path))
                 }
@@ -161,16 +164,19 @@ import TestSupport
             let file = BuildRecord.File(hash: random.next(), size: number)
             files["p\(number)/index.html"] = file
             pages["/p\(number)/"] = BuildRecord.Page(key: random.next(), file: "p\(number)/index.html", version: 7, carriesVersion: true, from: [3, 5], output: file,
-                                                     history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)))
+                                                     history: SharedBytes(Array("{\"n\":\(number)}".utf8)), binary: SharedBytes([UInt8](repeating: 7, count: number)),
+                                                     buildShare: UInt64(number))
         }
         let encoded = BuildRecord.encode(build: "00000000000000ab", files: files, pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: "ab-1")
         let segment = { (name: String) in name == "ab-1" ? SharedBytes(encoded.segmentBytes) : nil }
 
-        // One page, whose entry comes last: its json and binary lengths end the record.
+        // One page, whose entry comes last: its json and binary lengths end the record, but
+        // for the hash of its entries and its share of the build id.
         let single = BuildRecord.encode(build: "00000000000000ab", files: [:], pages: [(path: "/p1/", page: pages["/p1/"]!)], newSegment: "ab-1")
         var huge = single.record
-        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 16)..<(huge.count - 8), with: $0) }
-        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((huge.count - 8)..<huge.count, with: $0) }
+        let lengthsEnd = huge.count - 16
+        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((lengthsEnd - 16)..<(lengthsEnd - 8), with: $0) }
+        withUnsafeBytes(of: Int.max.littleEndian) { huge.replaceSubrange((lengthsEnd - 8)..<lengthsEnd, with: $0) }
         let record = try BuildRecord(decoding: SharedBytes(huge)) { $0 == "ab-1" ? SharedBytes(single.segmentBytes) : nil }
         #expect(record.page("/p1/") == nil)
         #expect(record.hasPage("/p1/", hash: pages["/p1/"]!.output.hash, size: 1), "the row itself is intact")

@@ -52,10 +52,14 @@ struct BuildRecord: Sendable {
         /// pages, hashed on every build), but page by page, when a page's entries are used
         /// (``hasIntactEntries``).
         let entriesHash: UInt64
+        /// What the page's files (its own and its patches) add to the build's id
+        /// (``PageFiles/buildShare``): kept, so that a later build that takes the page
+        /// unchanged does not hash its files' paths again.
+        let buildShare: UInt64
 
         /// A page whose entries hash to `entriesHash`; made from them when not given.
         init(key: UInt64, file: String, version: UInt64, carriesVersion: Bool, from: [UInt64], output: File,
-             history: SharedBytes, binary: SharedBytes, stored: Stored? = nil, entriesHash: UInt64? = nil) {
+             history: SharedBytes, binary: SharedBytes, stored: Stored? = nil, entriesHash: UInt64? = nil, buildShare: UInt64) {
             self.key = key
             self.file = file
             self.version = version
@@ -66,6 +70,7 @@ struct BuildRecord: Sendable {
             self.binary = binary
             self.stored = stored
             self.entriesHash = entriesHash ?? Self.hash(history: history, binary: binary)
+            self.buildShare = buildShare
         }
 
         /// Whether `history` and `binary` are as they were made: a damaged segment is never
@@ -141,7 +146,8 @@ struct BuildRecord: Sendable {
 
     /// 7: pages share state files (``StateFile``), which the record lists with the other files.
     /// 8: each page's entry holds the hash of its entries in the segment (``Page/entriesHash``).
-    private static let formatVersion = 8
+    /// 9: and its share of the build's id (``Page/buildShare``).
+    private static let formatVersion = 9
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their
@@ -244,7 +250,7 @@ struct BuildRecord: Sendable {
               let from = try? (0..<fromCount).map({ _ in try reader.uint64() }),
               let index = try? reader.int(), segments.indices.contains(index),
               let start = try? reader.int(), let historyCount = try? reader.int(), let binaryCount = try? reader.int(),
-              let entriesHash = try? reader.uint64() else { return nil }
+              let entriesHash = try? reader.uint64(), let buildShare = try? reader.uint64() else { return nil }
         let (name, segment) = segments[index]
         // Compared without sums: the numbers come from a file, and may be anything.
         guard start >= 0, historyCount >= 0, binaryCount >= 0, start <= segment.count, historyCount <= segment.count - start,
@@ -254,7 +260,7 @@ struct BuildRecord: Sendable {
             output: File(hash: row.hash, size: row.size),
             history: segment[start..<(start + historyCount)],
             binary: segment[(start + historyCount)..<(start + historyCount + binaryCount)],
-            stored: Stored(segment: name, segmentSize: segment.count), entriesHash: entriesHash
+            stored: Stored(segment: name, segmentSize: segment.count), entriesHash: entriesHash, buildShare: buildShare
         )
     }
 
@@ -396,7 +402,7 @@ struct BuildRecord: Sendable {
         var entries = BinaryWriter()
         // About what the entries take (a path, and a page's key, file, version and history):
         // reserved once, rather than grown by doubling at the end of a build, when it peaks.
-        entries.reserve(files.count * 64 + pages.count * 168)
+        entries.reserve(files.count * 64 + pages.count * 176)
         var lastSegment: (name: String, index: Int)?
         var fileRows: [Row] = [], pageRows: [Row] = []
         fileRows.reserveCapacity(files.count)
@@ -434,6 +440,7 @@ struct BuildRecord: Sendable {
             entries.int(page.binary.count)
             // Carried over as it was made, not made again: damaged entries stay found out.
             entries.uint64(page.entriesHash)
+            entries.uint64(page.buildShare)
         }
         var out = BinaryWriter()
         out.int(formatVersion)

@@ -8,10 +8,11 @@ struct PageFiles: Sendable {
     /// By path below the output folder.
     private(set) var files: [(path: String, file: OutputFile)]
     /// The page's entry in the build's record.
-    var record: BuildRecord.Page
-    /// What the files add to the build's id (``BuildID/share(path:fileHash:)``), made with them,
-    /// on the core that makes them.
-    let buildShare: UInt64
+    let record: BuildRecord.Page
+    /// What the files add to the build's id (``BuildID/share(path:fileHash:)``): made with a
+    /// rendered page's files, on the core that renders it, and kept in the record
+    /// (``BuildRecord/Page/buildShare``) for a build that takes the page unchanged.
+    var buildShare: UInt64 { record.buildShare }
 
     /// The share of the build id of `files`.
     private static func buildShare(of files: [(path: String, file: OutputFile)]) -> UInt64 {
@@ -38,7 +39,6 @@ struct PageFiles: Sendable {
         // Labelled as it is made: an array of unlabelled pairs is cast to labelled ones at run time.
         files = zip(paths, kept).map { (path: $0, file: $1) }
         record = page
-        buildShare = Self.buildShare(of: files)
     }
 
     /// The files of `page`, rendered in this build from inputs that hash to `key`: its
@@ -71,8 +71,8 @@ struct PageFiles: Sendable {
         }
         record = BuildRecord.Page(
             key: key, file: page.file, version: page.version, carriesVersion: page.carriesVersion, from: history.from,
-            output: page.output.record, history: SharedBytes(history.encoded()), binary: page.binary
+            output: page.output.record, history: SharedBytes(history.encoded()), binary: page.binary,
+            buildShare: Self.buildShare(of: files)
         )
-        buildShare = Self.buildShare(of: files)
     }
 }
