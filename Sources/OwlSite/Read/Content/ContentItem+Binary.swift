@@ -80,7 +80,7 @@ extension ContentItem {
         let dateIsFloating = try input.bool()
         let lastmodIsFloating = try input.bool()
         let aliases = try input.strings()
-        let details = ItemDetails.Encoded(try input.blob(), source: source, damage: damage)
+        let details = ItemDetails.Encoded(bytes: try input.blob(), damage: damage)
         let links = try input.strings()
         let ids = try input.encodedStrings()
         let ownFragments = try input.strings()

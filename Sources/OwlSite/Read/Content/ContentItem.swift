@@ -46,7 +46,8 @@ struct ContentItem: Sendable {
     var aliasFiles: [String]
     /// The item's details as parsed (``ItemDetails``), unless ``encodedDetails`` holds them.
     private(set) var decodedDetails = ItemDetails()
-    /// The item's details as the Markdown cache holds them, until one of them is set.
+    /// The item's details as the Markdown cache holds them, until one of them is set or the
+    /// item keeps them (``settleDetails()``).
     private(set) var encodedDetails: ItemDetails.Encoded?
     /// The body's HTML, as rendered or as the cache holds it.
     var html: BodyHTML
@@ -101,7 +102,7 @@ struct ContentItem: Sendable {
 
     /// The item's details (``ItemDetails``): as parsed, or decoded from the cache when first read.
     var details: ItemDetails {
-        get { encodedDetails?.details ?? decodedDetails }
+        get { encodedDetails?.details(of: source) ?? decodedDetails }
         _modify {
             settleDetails()
             yield &decodedDetails
@@ -109,20 +110,20 @@ struct ContentItem: Sendable {
     }
 
     /// Decodes the details of an item from the cache into the item: for a pass that reads
-    /// them often (the making of a new plan), rather than through the cache's copy each time.
+    /// them often (the making of a new plan), rather than decoding them at each read.
     mutating func settleDetails() {
         guard let encoded = encodedDetails else { return }
-        decodedDetails = encoded.detailsToKeep()
+        decodedDetails = encoded.details(of: source)
         encodedDetails = nil
     }
 
-    // Each detail is read from the cache's copy when the item has one (its decoded details
-    // are then empty), and set in the decoded details, which setting one makes the item's.
+    // Each detail is decoded from the cache's bytes when the item has them (its decoded
+    // details are then empty), and set in the decoded details, which setting one makes the item's.
 
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String? {
         get {
-            if let encodedDetails { return encodedDetails.details.summary }
+            if let encodedDetails { return encodedDetails.details(of: source).summary }
             return decodedDetails.summary
         }
         _modify { yield &details.summary }
@@ -130,7 +131,7 @@ struct ContentItem: Sendable {
 
     var tags: [String] {
         get {
-            if let encodedDetails { return encodedDetails.details.tags }
+            if let encodedDetails { return encodedDetails.details(of: source).tags }
             return decodedDetails.tags
         }
         _modify { yield &details.tags }
@@ -139,7 +140,7 @@ struct ContentItem: Sendable {
     /// The terms of each other taxonomy the item is in (``ItemDetails/taxonomies``).
     var taxonomies: [String: [String]] {
         get {
-            if let encodedDetails { return encodedDetails.details.taxonomies }
+            if let encodedDetails { return encodedDetails.details(of: source).taxonomies }
             return decodedDetails.taxonomies
         }
         _modify { yield &details.taxonomies }
@@ -148,7 +149,7 @@ struct ContentItem: Sendable {
     /// Who wrote the item (`author`, or the first of `authors`), when its front matter says.
     var author: String? {
         get {
-            if let encodedDetails { return encodedDetails.details.author }
+            if let encodedDetails { return encodedDetails.details(of: source).author }
             return decodedDetails.author
         }
         _modify { yield &details.author }
@@ -156,7 +157,7 @@ struct ContentItem: Sendable {
 
     var weight: Int? {
         get {
-            if let encodedDetails { return encodedDetails.details.weight }
+            if let encodedDetails { return encodedDetails.details(of: source).weight }
             return decodedDetails.weight
         }
         _modify { yield &details.weight }
@@ -164,7 +165,7 @@ struct ContentItem: Sendable {
 
     var layout: String? {
         get {
-            if let encodedDetails { return encodedDetails.details.layout }
+            if let encodedDetails { return encodedDetails.details(of: source).layout }
             return decodedDetails.layout
         }
         _modify { yield &details.layout }
@@ -173,7 +174,7 @@ struct ContentItem: Sendable {
     /// Every other front matter key.
     var params: [String: FieldValue] {
         get {
-            if let encodedDetails { return encodedDetails.details.params }
+            if let encodedDetails { return encodedDetails.details(of: source).params }
             return decodedDetails.params
         }
         _modify { yield &details.params }
@@ -182,7 +183,7 @@ struct ContentItem: Sendable {
     /// The line of each front matter key, for errors about it.
     var lines: FieldLines {
         get {
-            if let encodedDetails { return encodedDetails.details.lines }
+            if let encodedDetails { return encodedDetails.details(of: source).lines }
             return decodedDetails.lines
         }
         _modify { yield &details.lines }

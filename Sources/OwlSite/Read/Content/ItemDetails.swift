@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What an item's front matter says that only the pages showing the item, its feeds and the
 /// making of a new plan read: its summary, tags, taxonomies, author, weight, layout, other
 /// keys, and the lines of its keys.
@@ -7,7 +5,7 @@ import Synchronization
 /// A rebuild whose plan comes from the cache (``PlanCache``) reads these of the few items
 /// its rendered pages show; every other pass over the items (drafts and dates, addresses,
 /// links, the keys of the pages) reads the rest of an item. So an item from the Markdown
-/// cache keeps them as the cache holds them (``Encoded``) until one is read: decoding them
+/// cache keeps them as the cache holds them (``Encoded``), decoded when one is read: decoding them
 /// for every item was two fifths of decoding the items in a one-post rebuild of 10,000
 /// posts (21 of 52 million instructions, almost half of it the check of the lines of the keys).
 struct ItemDetails: Sendable {
@@ -42,44 +40,24 @@ struct ItemDetails: Sendable {
         lines.write(to: &out)
     }
 
-    /// An item's details as the Markdown cache holds them, decoded once, when first read, by
-    /// whichever thread reads them first.
+    /// An item's details as the Markdown cache holds them, decoded each time they are read.
+    ///
+    /// Not decoded once and kept: a rebuild reads a few items' details, a handful of times
+    /// each, and an object to keep them in for every item took more memory than the details
+    /// it spared (at 100,000 posts, 10 MB more at the peak). A pass that reads many of them
+    /// has the item keep them first (``ContentItem/settleDetails()``).
     ///
     /// The bytes are the cache's, which its checksum covered when the shard was read; details
     /// that do not decode all the same (the lines of their keys out of order) are read as
     /// none, and their source noted in the build's ``BodyDamage``, as a damaged body is: the
     /// build then starts again with the source parsed anew (``DamagedBodies``).
-    final class Encoded: Sendable {
-        private let bytes: SharedBytes
-        private let source: String
-        private let damage: BodyDamage?
-        private let decoded = Mutex<ItemDetails?>(nil)
+    struct Encoded: Sendable {
+        let bytes: SharedBytes
+        /// Where details that do not decode are noted.
+        let damage: BodyDamage?
 
-        /// The details in `bytes`, of the item of `source`; a failure to decode them is noted in `damage`.
-        init(_ bytes: SharedBytes, source: String, damage: BodyDamage?) {
-            self.bytes = bytes
-            self.source = source
-            self.damage = damage
-        }
-
-        /// The details, decoded.
-        var details: ItemDetails {
-            decoded.withLock { memo in
-                if let memo { return memo }
-                let details = decode()
-                memo = details
-                return details
-            }
-        }
-
-        /// The details, for an item that keeps them from now on (``ContentItem/settleDetails()``):
-        /// those decoded already, else decoded for it and not kept here too (each detail
-        /// kept twice was retained and released once more, for every item of a new plan).
-        func detailsToKeep() -> ItemDetails {
-            decoded.withLock { $0 } ?? decode()
-        }
-
-        private func decode() -> ItemDetails {
+        /// The details of the item of `source`, decoded.
+        func details(of source: String) -> ItemDetails {
             var input = BinaryReader(bytes)
             do {
                 return try ItemDetails(from: &input)

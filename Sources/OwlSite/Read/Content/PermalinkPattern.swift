@@ -122,6 +122,9 @@ enum PermalinkPattern {
             // Most pages have no pattern: looked at in place, not copied (10,000 copies of
             // an item took a rebuild 6 million instructions).
             guard items[index].permalink != nil || config.permalink(forSection: items[index].section) != nil else { continue }
+            // Its lines, and its taxonomies for `:categories`, are read below: decoded from
+            // the cache once, and kept by the item.
+            items[index].settleDetails()
             let item = items[index]
             let own = item.permalink.map { ($0, item.source, item.lines["url"] ?? item.lines["permalink"] ?? item.lines["path"]) }
             let sectionKey = item.section.isEmpty ? "/" : item.section
