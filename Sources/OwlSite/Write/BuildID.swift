@@ -5,10 +5,10 @@ import Owl
 ///
 /// Each file's path is hashed with its file's hash into the file's share, and the shares are
 /// added up, which gives the same sum in any order: sorting 10,000 paths took longer than
-/// all the hashing. A page's files add their shares where the page's files are made, on both
-/// cores (``PageFiles/buildShare``): at 100,000 posts, hashing the 104,000 paths of the
-/// build's table once it was made took the build's thread 22 ms of a one-post rebuild, with
-/// the other core idle.
+/// all the hashing. A rendered page's files add their shares where they are made, on both
+/// cores, and a page taken unchanged brings its share from the record (``PageFiles/buildShare``):
+/// at 100,000 posts, hashing the 104,000 paths of the build's table once it was made took the
+/// build's thread 22 ms of a one-post rebuild, with the other core idle.
 struct BuildID {
     /// The sum of the shares added so far.
     private(set) var sum: UInt64 = 0
