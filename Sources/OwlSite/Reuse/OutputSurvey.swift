@@ -138,44 +138,31 @@ final class OutputSurvey: Sendable {
         }
     }
 
-    /// The parts, once all are surveyed: the parts left are taken on this thread, then those
-    /// other threads are at are waited for.
-    private var finished: Parts {
-        if !isComplete {
-            takeParts()
-            done.wait()
+    /// The parts, once all are surveyed, or those of the files when `onlyFiles` (the
+    /// folders' may not be): the parts left are taken on this thread, then those other
+    /// threads are at are waited for.
+    private func finished(onlyFiles: Bool = false) -> Parts {
+        if !isComplete(onlyFiles: onlyFiles) {
+            takeParts(onlyFiles: onlyFiles)
+            (onlyFiles ? filesDone : done).wait()
         }
-        // Made before the survey's thread leaves `done`, and never taken out.
+        // Made before the survey's thread leaves `filesDone` and `done`, and never taken out.
         return parts!
     }
 
-    /// The parts, once those of the files are surveyed (the folders' may not be): the files'
-    /// parts left are taken on this thread, then those other threads are at are waited for.
-    private var filesFinished: Parts {
-        if !areFilesComplete {
-            takeParts(onlyFiles: true)
-            filesDone.wait()
-        }
-        return parts!
-    }
-
-    /// Whether every part is surveyed: the parts are made, and as many finished. (Read with
-    /// the ordering that makes what each part found seen.)
-    private var isComplete: Bool {
+    /// Whether every part is surveyed, or every part of the files when `onlyFiles`: the parts
+    /// are made, and as many finished. (Read with the ordering that makes what each part found seen.)
+    private func isComplete(onlyFiles: Bool) -> Bool {
         guard opened.load(ordering: .acquiring), let parts else { return false }
-        return finishedParts.load(ordering: .acquiring) == parts.count
-    }
-
-    /// Whether every part of the files is surveyed (read as ``isComplete`` is).
-    private var areFilesComplete: Bool {
-        guard opened.load(ordering: .acquiring), let parts else { return false }
-        return finishedFileParts.load(ordering: .acquiring) == parts.filePartCount
+        return onlyFiles
+            ? finishedFileParts.load(ordering: .acquiring) == parts.filePartCount
+            : finishedParts.load(ordering: .acquiring) == parts.count
     }
 
     /// Each of `paths` as a file to keep, once the survey of the files is done (taking part
     /// in it until then); nil when one of them cannot be kept.
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        let parts = filesFinished
+        let parts = finished(onlyFiles: true)
         var files: [OutputFile] = []
         files.reserveCapacity(paths.count)
         for path in paths {
@@ -188,7 +175,7 @@ final class OutputSurvey: Sendable {
     /// Each of `paths` as a file to keep, or nil where it cannot be kept, once the survey of
     /// the files is done.
     func keptFile(each paths: [String]) -> [OutputFile?] {
-        let parts = filesFinished
+        let parts = finished(onlyFiles: true)
         return paths.map { keptFile($0, in: parts) }
     }
 
@@ -207,7 +194,7 @@ final class OutputSurvey: Sendable {
     /// held, finished, once the survey is done; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {
         guard let target, target.held.record.build == build else { return nil }
-        let parts = finished
+        let parts = finished()
         return FolderChanges(folders: parts.folders, changed: Array(parts.changed.joined()))
     }
 

@@ -31,19 +31,14 @@ extension Array where Element: Sendable {
         let failuresMade = Mutex<[(index: Int, error: any Error)]>([])
         var failures: [(index: Int, error: any Error)] = []
         let values = [Value](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-            let chunkCount = Swift.min(count, 64)
-            if chunkCount > 0 {
-                self.withUnsafeBufferPointer { elements in
-                    let (elements, values) = (UnsafeSendable(elements), UnsafeSendable(buffer))
-                    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                        let start = chunk * elements.value.count / chunkCount
-                        let end = (chunk + 1) * elements.value.count / chunkCount
-                        for index in start..<end {
-                            do {
-                                values.value.initializeElement(at: index, to: try transform(elements.value[index]))
-                            } catch {
-                                failuresMade.withLock { $0.append((index, error)) }
-                            }
+            self.withUnsafeBufferPointer { elements in
+                let (elements, values) = (UnsafeSendable(elements), UnsafeSendable(buffer))
+                forEachChunk(of: elements.value.count) { chunk in
+                    for index in chunk {
+                        do {
+                            values.value.initializeElement(at: index, to: try transform(elements.value[index]))
+                        } catch {
+                            failuresMade.withLock { $0.append((index, error)) }
                         }
                     }
                 }
@@ -72,17 +67,23 @@ extension Array where Element: Sendable {
 extension Array where Element: Sendable {
     /// Changes each element in place with `change`, in 64 chunks spread over both cores.
     mutating func concurrentForEach(changing change: @Sendable (inout Element) -> Void) {
-        let chunkCount = Swift.min(count, 64)
-        guard chunkCount > 0 else { return }
         withUnsafeMutableBufferPointer { buffer in
             // Each element is changed by the one chunk that holds it.
             let elements = UnsafeSendable(buffer)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let start = chunk * elements.value.count / chunkCount
-                let end = (chunk + 1) * elements.value.count / chunkCount
-                for index in start..<end { change(&elements.value[index]) }
+            forEachChunk(of: elements.value.count) { chunk in
+                for index in chunk { change(&elements.value[index]) }
             }
         }
+    }
+}
+
+/// Calls `body` with each of 64 chunks of `0..<count` (as many as `count` when fewer), spread
+/// over both cores: the chunks of ``Swift/Array/concurrentMap(_:)`` and its siblings.
+private func forEachChunk(of count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    let chunkCount = Swift.min(count, 64)
+    guard chunkCount > 0 else { return }
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        body((chunk * count / chunkCount)..<((chunk + 1) * count / chunkCount))
     }
 }
 
