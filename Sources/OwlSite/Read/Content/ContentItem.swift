@@ -100,7 +100,7 @@ struct ContentItem: Sendable {
         case released
     }
 
-    /// The item's details (``ItemDetails``): as parsed, or decoded from the cache when first read.
+    /// The item's details (``ItemDetails``): as parsed, or decoded from the cache's bytes at each read.
     var details: ItemDetails {
         get { encodedDetails?.details(of: source) ?? decodedDetails }
         _modify {
@@ -119,6 +119,8 @@ struct ContentItem: Sendable {
 
     // Each detail is decoded from the cache's bytes when the item has them (its decoded
     // details are then empty), and set in the decoded details, which setting one makes the item's.
+    // Each getter reads its own field: read through ``details``, every read copied all of an
+    // item's details (a cold build of 10,000 posts took 2% more instructions, a new plan 8%).
 
     /// The front matter's `summary`, or a page's first paragraph (``FirstParagraph``).
     var summary: String? {
