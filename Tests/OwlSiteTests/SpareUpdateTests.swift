@@ -82,6 +82,31 @@ import TestSupport
             .differences(from: FolderSnapshot(twin, excluding: AtomicBuildTests.buildDependent)).isEmpty)
     }
 
+    /// With a history of one version, each body edit of a post adds one patch and drops one:
+    /// the build has as many files as the one the spare holds, and the file it adds is one
+    /// it wrote as it rendered (into the spare, as the files the spare keeps). The patch
+    /// dropped leaves the output all the same. (Counted among the spare's own files, the
+    /// patches written as they rendered once made the build find none gone.)
+    @Test(arguments: [false, true]) func aPatchDroppedLeavesTheOutputWhenTheBuildBalancesIt(writingAsItRenders: Bool) throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try site.write("owl.yml", "title: Fixture\nbaseURL: https://example.com/blog/\nhistory: 1\n")
+        var options = BuildOptions(source: site.root, quiet: true)
+        if writingAsItRenders { options.writesAsItRendersFrom = 0 }
+        let post = site.root.appendingPathComponent("content/posts/first.md")
+        let text = try String(contentsOf: post, encoding: .utf8)
+        let patches = site.output.appendingPathComponent("_owl/patches")
+        let key = PageVersion.hex(PageVersion.key(ofPath: "/posts/first/"))
+        for edit in 0..<5 {
+            try site.write("content/posts/first.md", text + "\nEdit \(edit).\n")
+            let report = try SiteBuilder(options: options).build()
+            #expect(report.renderedPageCount == (edit == 0 ? report.pageCount : 1), "edit \(edit)")
+            let own = ((try? FileManager.default.contentsOfDirectory(atPath: patches.path)) ?? []).filter { $0.hasPrefix(key) }
+            #expect(own.count == (edit == 0 ? 0 : 1), "edit \(edit): one patch, from the version before")
+            #expect(try ProtocolCheck.problems(in: site.output).isEmpty, "edit \(edit)")
+        }
+    }
+
     @Test(arguments: [false, true]) func anOutputChangedByHandIsRebuiltFromTheSources(keepingTheSize: Bool) throws {
         let site = try SiteFixture()
         defer { site.remove() }
