@@ -79,8 +79,10 @@ import Glibc
             guard let kept else { return "not kept" }
             guard kept.hash == file(index).hash, kept.size == file(index).size else { return "another file" }
             switch kept.content {
-            case .kept(inStaging: true): return "spare"
-            case .kept(inStaging: false): return "output"
+            case let .kept(.staging(number)):
+                // Numbered as the spare's own record numbers it.
+                return target.fileEntry(paths[index])?.number == Int(number) ? "spare" : "spare, misnumbered"
+            case .kept(.previousOutput): return "output"
             default: return "not a kept file"
             }
         }

@@ -75,7 +75,7 @@ final class RenderedPage: Sendable {
 
     /// The page once its file is in the folder the build writes into: the same page without
     /// its bytes, nor its manifest entry but in binary form (a build keeps every page until it ends).
-    var written: RenderedPage { RenderedPage(self, output: output.keptInStaging) }
+    var written: RenderedPage { RenderedPage(self, output: output.writtenNow) }
 
     private init(_ page: RenderedPage, output: OutputFile) {
         path = page.path

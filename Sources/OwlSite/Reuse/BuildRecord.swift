@@ -200,11 +200,12 @@ struct BuildRecord: Sendable {
     }
 
     /// The file whose path below the output folder has the UTF-8 bytes `path`, and whose
-    /// ``pathHash(_:)`` is `pathHash`: a path read from another record is looked up without
+    /// ``pathHash(_:)`` is `pathHash`, and its number among the record's files
+    /// (``forEachFile(numbered:_:)``): a path read from another record is looked up without
     /// making a `String` of it.
-    func file(utf8 path: SharedBytes, pathHash: UInt64) -> File? {
+    func fileEntry(utf8 path: SharedBytes, pathHash: UInt64) -> (file: File, number: Int)? {
         guard let (index, _) = entry(hash: pathHash, in: fileRows, matching: { (try? $0.blob())?.hasSameBytes(as: path) == true }) else { return nil }
-        return File(hash: fileRows[index].hash, size: fileRows[index].size)
+        return (File(hash: fileRows[index].hash, size: fileRows[index].size), index)
     }
 
     /// Calls `body` with each file's path hash, path (its UTF-8 bytes, a slice of the record)
@@ -279,30 +280,12 @@ struct BuildRecord: Sendable {
         }
     }
 
-    /// The paths of the files that are not among `paths`, in no particular order. The record's
-    /// files and `paths` are walked side by side in the order of their paths' hashes (the
-    /// record's table is in that order), each file told by its bytes: no path is looked up
-    /// in the record, and only the paths of the files not found are decoded. (A rebuild that
-    /// drops the oldest patch of an edited page looked up all 14,000 paths of a build of
-    /// 10,000 posts in the record to find that one: 15 million instructions, against 10.)
-    func filePaths(besides paths: [String]) -> [String] {
-        let given = paths.indices.map { (hash: Self.pathHash(paths[$0]), index: $0) }.sortedByHash(\.hash)
-        var next = 0
-        var gone: [String] = []
-        for row in fileRows {
-            while next < given.count, given[next].hash < row.pathHash { next += 1 }
-            var reader = BinaryReader(bytes, at: row.entry)
-            guard let path = try? reader.blob() else { continue }
-            // Those of `paths` with the file's hash (one, but where two paths share a hash).
-            var candidate = next
-            var isThere = false
-            while !isThere, candidate < given.count, given[candidate].hash == row.pathHash {
-                isThere = path.areUTF8(of: paths[given[candidate].index])
-                candidate += 1
-            }
-            if !isThere { gone.append(String(decoding: path, as: UTF8.self)) }
+    /// The paths of the files numbered `numbers` (``forEachFile(numbered:_:)``), in that order.
+    func filePaths(numbered numbers: some Sequence<Int>) -> [String] {
+        numbers.compactMap { number in
+            var reader = BinaryReader(bytes, at: fileRows[number].entry)
+            return try? reader.string()
         }
-        return gone
     }
 
     /// Every page's path, in no particular order.

@@ -56,6 +56,9 @@ final class OutputSurvey: Sendable {
         let folderPartCount: Int
         /// For each file of the previous build, by its number: whether it can be kept (``Kept``).
         let kept: UnsafeMutableBufferPointer<Kept>
+        /// For each file of the previous build kept ``Kept/inStaging``, by its number: its
+        /// number among the files of the build the folder written into holds.
+        let targetNumbers: UnsafeMutableBufferPointer<Int32>
         /// For each part of the folders, those whose entries changed.
         let changed: UnsafeMutableBufferPointer<[String]>
 
@@ -68,12 +71,15 @@ final class OutputSurvey: Sendable {
             folderPartCount = (folders.count + partSize - 1) / partSize
             kept = .allocate(capacity: fileCount)
             kept.initialize(repeating: .no)
+            targetNumbers = .allocate(capacity: fileCount)
+            targetNumbers.initialize(repeating: -1)
             changed = .allocate(capacity: folderPartCount)
             changed.initialize(repeating: [])
         }
 
         deinit {
             kept.deallocate()
+            targetNumbers.deallocate()
             changed.deinitialize()
             changed.deallocate()
         }
@@ -85,7 +91,7 @@ final class OutputSurvey: Sendable {
         /// The previous output holds it as that build left it.
         case inOutput
         /// The folder written into holds it as the previous build has it
-        /// (``OutputFile/Content/kept(inStaging:)``).
+        /// (``OutputFile/KeptPlace/staging(number:)``).
         case inStaging
     }
 
@@ -179,14 +185,14 @@ final class OutputSurvey: Sendable {
         return paths.map { keptFile($0, in: parts) }
     }
 
-    /// The file of the previous build at `path`, as ``OutputFile/Content/kept(inStaging:)``,
+    /// The file of the previous build at `path`, as ``OutputFile/Content/kept(_:)``,
     /// when it can be kept.
     private func keptFile(_ path: String, in parts: Parts) -> OutputFile? {
         guard let (file, number) = previous.record.fileEntry(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
         switch parts.kept[number] {
         case .no: return nil
-        case .inOutput: return OutputFile(kept: file, inStaging: false)
-        case .inStaging: return OutputFile(kept: file, inStaging: true)
+        case .inOutput: return OutputFile(kept: file, in: .previousOutput)
+        case .inStaging: return OutputFile(kept: file, in: .staging(number: parts.targetNumbers[number]))
         }
     }
 
@@ -208,7 +214,8 @@ final class OutputSurvey: Sendable {
             buffer.withCString(path) { cPath in
                 // The target's file, when its build left it as the previous build has it.
                 var inTarget: stat?
-                if let targetRecord, targetRecord.file(utf8: path, pathHash: pathHash) == file {
+                if let targetRecord, let (targetFile, targetNumber) = targetRecord.fileEntry(utf8: path, pathHash: pathHash), targetFile == file {
+                    parts.targetNumbers[number] = Int32(truncatingIfNeeded: targetNumber)
                     inTarget = FileWriter.regularFileStatus(cPath, in: targetFolder)
                     if let status = inTarget, FileWriter.isKept(status, size: file.size, unchangedSince: targetFinished) {
                         parts.kept[number] = .inStaging

@@ -60,11 +60,11 @@ struct AtomicOutput {
 
         /// Writes `files` (paths below the output) into the staging folder now, making their
         /// folders if the thread has not made them yet; the same files, as the staging folder
-        /// holds them (``OutputFile/Content/kept(inStaging:)``), without their bytes.
+        /// holds them (``OutputFile/KeptPlace/writtenNow``), without their bytes.
         func writeNow(_ files: [(path: String, file: OutputFile)]) throws -> [(path: String, file: OutputFile)] {
             try files.map { path, file in
                 try writer.write(file, to: path, isNew: isNew, makingFolders: true)
-                return (path, file.keptInStaging)
+                return (path, file.writtenNow)
             }
         }
     }
@@ -158,7 +158,8 @@ struct AtomicOutput {
                 FileWriter.PreviousOutput(folder: $0.descriptor, path: output.path, finished: previousFinished)
             })
             if let held {
-                let changes = surveyed(held.record.build) ?? FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)
+                let surveyedChanges = surveyed(held.record.build)
+                let changes = surveyedChanges ?? FolderChanges(holding: held.record, in: folder, finishedAt: held.finished)
                 if !changes.changed.isEmpty {
                     let kept = FileTree.folders(holding: files.keys), known = changes.known  // made once, not for each folder
                     for changed in changes.changed {
@@ -168,8 +169,9 @@ struct AtomicOutput {
                     // the way, the update deletes it and makes the folder, or says why not).
                     try? makeFolders(kept, in: staging)
                 }
-                // Pages written as they rendered are kept in the folder too, and may be new.
-                try update(staging, holding: held, to: files, writer: writer, keptAreHeld: prepared == nil)
+                // The numbers of the files kept in the folder are those the survey found among
+                // the files of the build it looked at: this one's when it gave its folders' changes.
+                try update(staging, holding: held, to: files, writer: writer, numbersAreHeld: surveyedChanges != nil)
             } else {
                 // A new folder holds nothing but folders this build needs.
                 if !isNew { try prune(staging, keeping: files) }
@@ -177,7 +179,7 @@ struct AtomicOutput {
                 _ = try Array(files).concurrentMap { path, file in
                     // Written already, as soon as it was rendered (``PreparedFolders/writeNow(_:)``):
                     // with no build known in the folder, nothing else is kept in it.
-                    if case .kept(inStaging: true) = file.content { return }
+                    if file.isKeptInStaging { return }
                     try writer.write(file, to: path, isNew: isNew)
                 }
             }
@@ -214,25 +216,38 @@ struct AtomicOutput {
 
     /// Turns `folder`, which holds the build `held`, into `files`: deletes what is gone,
     /// writes what is new or changed (or changed by hand since), and leaves the rest.
-    /// `keptAreHeld` says that every file kept in the folder (``OutputFile/Content/kept(inStaging:)``)
-    /// is one of `held`'s, as the survey found it (``OutputSurvey``), none written as it rendered.
+    /// `numbersAreHeld` says that the numbers of the files the folder holds as it was left
+    /// (``OutputFile/KeptPlace/staging(number:)``) are their numbers among `held`'s files.
+    ///
+    /// The files gone are found by those numbers: the held build's files that none of
+    /// `files` is. Hashing, sorting and walking every path to find them took 10 million
+    /// instructions of a one-post rebuild of 10,000 posts (callgrind), on every rebuild that
+    /// drops a page's oldest patch.
     private func update(_ folder: URL, holding held: BuildRecords.HeldBuild, to files: [String: OutputFile], writer: FileWriter,
-                        keptAreHeld: Bool) throws {
+                        numbersAreHeld: Bool) throws {
         let root = folder.path
         let entries = Array(files)
-        // Files kept in the folder that are the held build's are not looked up in its record:
-        // at 10,000 posts, looking up all 14,000 paths took 15 million instructions of a
-        // one-post rebuild, and finding which of them are gone now takes 10 when some are.
-        let isKeptInFolder = entries.map { if keptAreHeld, case .kept(inStaging: true) = $0.value.content { true } else { false } }
-        let othersHeld = try Array(entries.indices).concurrentMap { isKeptInFolder[$0] ? nil : held.record.fileEntry(entries[$0].key) }
+        let heldCount = held.record.fileCount
+        // Each file's entry among the held build's files; nil for a file it did not have.
+        // Files kept in the folder as it held them come with their numbers, and are not
+        // looked up: at 10,000 posts, looking up all 14,000 paths took 15 million
+        // instructions of a one-post rebuild. Pages written as they rendered are looked up.
+        let heldEntries = try Array(entries.indices).concurrentMap { index -> (file: BuildRecord.File, number: Int)? in
+            let file = entries[index].value
+            if numbersAreHeld, case let .kept(.staging(number)) = file.content, number >= 0, number < heldCount {
+                return (file.record, Int(number))
+            }
+            return held.record.fileEntry(entries[index].key)
+        }
         // Only the folders of the files that come and go are worked on: a rebuild swaps a few
         // patches, and keeps 10,000 pages where they are.
-        let added = entries.indices.filter { !isKeptInFolder[$0] && othersHeld[$0] == nil }.map { entries[$0].key }
+        let added = entries.indices.filter { heldEntries[$0] == nil }.map { entries[$0].key }
         // The held build's files found among this build's, each once (their paths differ):
         // when they are as many as it has, none of them is gone.
-        let heldFound = isKeptInFolder.count { $0 } + othersHeld.count { $0 != nil }
-        if heldFound != held.record.fileCount {
-            let gone = held.record.filePaths(besides: entries.map(\.key))
+        if heldEntries.count(where: { $0 != nil }) != heldCount {
+            var isFound = [Bool](repeating: false, count: heldCount)
+            for case let (_, number)? in heldEntries { isFound[number] = true }
+            let gone = held.record.filePaths(numbered: isFound.indices.lazy.filter { !isFound[$0] })
             for path in gone { unlink(root + "/" + path) }
             // Deepest first; `rmdir` leaves a folder that still holds something.
             for directory in FileTree.folders(holding: gone).sorted(by: >) { rmdir(root + "/" + directory) }
@@ -243,8 +258,8 @@ struct AtomicOutput {
         _ = try Array(entries.indices).concurrentMap { index in
             let (path, file) = entries[index]
             // Checked already, when the build decided to keep it; or written as it rendered.
-            if case .kept(inStaging: true) = file.content { return }
-            if let old = othersHeld[index]?.file, old == file.record,
+            if file.isKeptInStaging { return }
+            if let old = heldEntries[index]?.file, old == file.record,
                FileWriter.isKept(path, in: writer.root, size: file.size, unchangedSince: held.finished) { return }
             try writer.write(file, to: path)
         }

@@ -8,13 +8,28 @@ struct OutputFile: Sendable {
     enum Content: Sendable {
         /// The bytes.
         case bytes([UInt8])
-        /// The bytes of the file at the same path that the build records describe: the
-        /// folder written into holds them (`inStaging`), or else the previous output does
-        /// (checked before the file is taken, see ``BuildReuse``).
-        case kept(inStaging: Bool)
+        /// The bytes of the file at the same path that the build records describe, in the
+        /// place its ``KeptPlace`` says (checked before the file is taken, see ``BuildReuse``).
+        case kept(KeptPlace)
         /// The bytes of the file at this path, one of the site's sources (a static file),
         /// read when the file is written and checked against the hash (``StaticFileCache``).
         case source(String)
+    }
+
+    /// Where the bytes of a kept file are.
+    enum KeptPlace: Sendable, Equatable {
+        /// In the previous output, which the file is linked to or copied from.
+        case previousOutput
+        /// In the folder written into, as the build it holds left them: `number` is the
+        /// file's number among that build's files (``BuildRecord/forEachFile(numbered:_:)``),
+        /// by which the update of the folder tells the files gone from those kept without
+        /// looking a path up.
+        case staging(number: Int32)
+        /// In the folder written into, where this build wrote them as the page rendered.
+        case writtenNow
+
+        /// Whether the folder written into holds the bytes: the file is not written again.
+        var isStaging: Bool { self != .previousOutput }
     }
 
     var content: Content
@@ -36,19 +51,23 @@ struct OutputFile: Sendable {
         self.size = size
     }
 
-    /// A file as a build record describes it, kept from an earlier build: as the folder
-    /// written into holds it, when `inStaging`, or else copied from the previous output.
-    init(kept record: BuildRecord.File, inStaging: Bool) {
-        content = .kept(inStaging: inStaging)
+    /// A file as a build record describes it, kept from an earlier build where `place` holds it.
+    init(kept record: BuildRecord.File, in place: KeptPlace) {
+        content = .kept(place)
         hash = record.hash
         size = record.size
     }
 
-    /// The file as the folder written into holds it, once its bytes are written there.
-    var keptInStaging: OutputFile {
+    /// The file as the folder written into holds it, once this build wrote its bytes there.
+    var writtenNow: OutputFile {
         var file = self
-        file.content = .kept(inStaging: true)
+        file.content = .kept(.writtenNow)
         return file
+    }
+
+    /// Whether the folder written into holds the file's bytes already.
+    var isKeptInStaging: Bool {
+        if case let .kept(place) = content { place.isStaging } else { false }
     }
 
     /// What a build record keeps of the file.
