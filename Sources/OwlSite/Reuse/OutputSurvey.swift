@@ -23,63 +23,63 @@ import Glibc
 /// to reuse need it, while the folders are needed only when the build writes. The folders'
 /// statuses then go on beside the rendering and the table of files (a third of the survey's
 /// statuses: at 100,000 posts, 100,000 of them), which one thread made with the other core idle.
+/// The folders are even listed only once the files are surveyed: listing them from the
+/// target's record took 11 million instructions at 10,000 posts, which the survey of the
+/// files waited for when it came first.
 final class OutputSurvey: Sendable {
     private let previous: BuildRecords.HeldBuild
     private let output: OpenFolder
     private let target: (held: BuildRecords.HeldBuild, folder: OpenFolder)?
 
-    /// The parts, made by the survey's thread and published by `opened`: written once before
-    /// `opened` is set, and read only after it is seen set.
-    nonisolated(unsafe) private var parts: Parts?
-    private let opened = Atomic<Bool>(false)
-    /// The next part to take; parts from ``Parts/count`` on do not exist.
-    private let nextPart = Atomic<Int>(0)
-    private let finishedParts = Atomic<Int>(0)
-    private let finishedFileParts = Atomic<Int>(0)
-    /// Left once every part is surveyed (by the thread that finishes the last).
-    private let done = DispatchGroup()
-    /// Left once every part of the files is surveyed (by the thread that finishes the last of them).
-    private let filesDone = DispatchGroup()
+    /// The survey of the previous build's files, then of the target's folders.
+    private let files = Stage<FileParts>()
+    private let folders = Stage<FolderParts>()
 
     /// Files and folders in a part: small enough that two threads end close together, large
     /// enough that taking one costs nothing next to its system calls.
     private static let partSize = 512
 
-    /// The survey's parts and what each found, each part writing only its own share: the
-    /// previous build's files (by their numbers in its record), then the folders of the
-    /// folder written into.
-    private final class Parts: @unchecked Sendable {
+    /// The number of parts that `count` files or folders make.
+    private static func partCount(of count: Int) -> Int { (count + partSize - 1) / partSize }
+
+    /// What the survey of the previous build's files found, each part writing only its own
+    /// share (the files by their numbers in its record).
+    private final class FileParts: @unchecked Sendable {
         let fileCount: Int
-        let filePartCount: Int
-        /// The folders of the target's files (``FolderChanges/folders(of:)``), empty without a target.
-        let folders: [FolderChanges.Folder]
-        let folderPartCount: Int
         /// For each file of the previous build, by its number: whether it can be kept (``Kept``).
         let kept: UnsafeMutableBufferPointer<Kept>
         /// For each file of the previous build kept ``Kept/inStaging``, by its number: its
         /// number among the files of the build the folder written into holds.
         let targetNumbers: UnsafeMutableBufferPointer<Int32>
-        /// For each part of the folders, those whose entries changed.
-        let changed: UnsafeMutableBufferPointer<[String]>
 
-        var count: Int { filePartCount + folderPartCount }
-
-        init(fileCount: Int, folders: [FolderChanges.Folder]) {
+        init(fileCount: Int) {
             self.fileCount = fileCount
-            self.folders = folders
-            filePartCount = (fileCount + partSize - 1) / partSize
-            folderPartCount = (folders.count + partSize - 1) / partSize
             kept = .allocate(capacity: fileCount)
             kept.initialize(repeating: .no)
             targetNumbers = .allocate(capacity: fileCount)
             targetNumbers.initialize(repeating: -1)
-            changed = .allocate(capacity: folderPartCount)
-            changed.initialize(repeating: [])
         }
 
         deinit {
             kept.deallocate()
             targetNumbers.deallocate()
+        }
+    }
+
+    /// The folders of the folder written into, and what the survey of each part of them found.
+    private final class FolderParts: @unchecked Sendable {
+        /// The folders of the target's files (``FolderChanges/folders(of:)``), empty without a target.
+        let folders: [FolderChanges.Folder]
+        /// For each part of the folders, those whose entries changed.
+        let changed: UnsafeMutableBufferPointer<[String]>
+
+        init(folders: [FolderChanges.Folder]) {
+            self.folders = folders
+            changed = .allocate(capacity: partCount(of: folders.count))
+            changed.initialize(repeating: [])
+        }
+
+        deinit {
             changed.deinitialize()
             changed.deallocate()
         }
@@ -95,6 +95,65 @@ final class OutputSurvey: Sendable {
         case inStaging
     }
 
+    /// One stage of the survey: its parts, made by the survey's thread and then taken by any
+    /// thread, each part by one.
+    private final class Stage<Parts: AnyObject & Sendable>: Sendable {
+        /// The parts and how many there are: written once, before `opened` is set, and read
+        /// only after it is seen set.
+        nonisolated(unsafe) private var parts: Parts?
+        nonisolated(unsafe) private var count = 0
+        private let opened = Atomic<Bool>(false)
+        /// The next part to take: a part taken from ``count`` on does not exist.
+        private let nextPart = Atomic<Int>(0)
+        private let finishedParts = Atomic<Int>(0)
+        /// Left once the parts are made, and once every part is surveyed (by the thread that finishes the last).
+        private let made = DispatchGroup(), done = DispatchGroup()
+
+        init() {
+            made.enter()
+            done.enter()
+        }
+
+        /// Gives the stage its `count` parts: any thread may take them from now on.
+        func open(_ parts: Parts, count: Int) {
+            self.parts = parts
+            self.count = count
+            opened.store(true, ordering: .releasing)
+            made.leave()
+            if count == 0 { done.leave() }
+        }
+
+        /// Surveys parts with `survey` until none is left (none, before the parts are made).
+        func takeParts(surveying survey: (Parts, Int) -> Void) {
+            guard opened.load(ordering: .acquiring), let parts else { return }
+            while true {
+                let part = nextPart.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard part < count else { return }
+                survey(parts, part)
+                if finishedParts.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == count { done.leave() }
+            }
+        }
+
+        /// The parts, once all are surveyed: once they are made, those left are taken on
+        /// this thread, then those other threads are at are waited for.
+        func finished(surveying survey: (Parts, Int) -> Void) -> Parts {
+            if !isComplete {
+                made.wait()
+                takeParts(surveying: survey)
+                done.wait()
+            }
+            // Made before the survey's thread leaves `made`, and never taken out.
+            return parts!
+        }
+
+        /// Whether every part is surveyed: the parts are made, and as many finished. (Read
+        /// with the ordering that makes what each part found seen.)
+        private var isComplete: Bool {
+            guard opened.load(ordering: .acquiring) else { return false }
+            return finishedParts.load(ordering: .acquiring) == count
+        }
+    }
+
     /// Starts looking at the files of `previous`, the build the output (open as `output`)
     /// holds, and at `target`: the build held by the folder a rebuild writes into, and that
     /// folder, open.
@@ -103,72 +162,21 @@ final class OutputSurvey: Sendable {
         self.previous = previous
         self.output = output
         self.target = target
-        done.enter()
-        filesDone.enter()
         let thread = Thread { [self] in
-            let parts = Parts(fileCount: previous.record.fileCount, folders: target.map { FolderChanges.folders(of: $0.held.record) } ?? [])
-            self.parts = parts
-            opened.store(true, ordering: .releasing)
-            if parts.filePartCount == 0 { filesDone.leave() }
-            if parts.count == 0 { done.leave() }
-            takeParts()
+            let fileCount = previous.record.fileCount
+            files.open(FileParts(fileCount: fileCount), count: Self.partCount(of: fileCount))
+            files.takeParts(surveying: surveyFiles)
+            let folderList = target.map { FolderChanges.folders(of: $0.held.record) } ?? []
+            folders.open(FolderParts(folders: folderList), count: Self.partCount(of: folderList.count))
+            folders.takeParts(surveying: surveyFolders)
         }
         thread.start()
-    }
-
-    /// Surveys parts until none is left (none, before the parts are made), or only those of
-    /// the files when `onlyFiles`.
-    private func takeParts(onlyFiles: Bool = false) {
-        guard opened.load(ordering: .acquiring), let parts else { return }
-        let limit = onlyFiles ? parts.filePartCount : parts.count
-        while true {
-            // Taken only below the limit: a part once taken must be surveyed by its taker.
-            var part = nextPart.load(ordering: .relaxed)
-            while true {
-                guard part < limit else { return }
-                let (taken, found) = nextPart.compareExchange(expected: part, desired: part + 1, ordering: .relaxed)
-                if taken { break }
-                part = found
-            }
-            if part < parts.filePartCount {
-                surveyFiles(numbered: (part * Self.partSize)..<min((part + 1) * Self.partSize, parts.fileCount), into: parts)
-                if finishedFileParts.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == parts.filePartCount {
-                    filesDone.leave()
-                }
-            } else {
-                surveyFolders(part: part - parts.filePartCount, of: parts)
-            }
-            if finishedParts.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == parts.count {
-                done.leave()
-            }
-        }
-    }
-
-    /// The parts, once all are surveyed, or those of the files when `onlyFiles` (the
-    /// folders' may not be): the parts left are taken on this thread, then those other
-    /// threads are at are waited for.
-    private func finished(onlyFiles: Bool = false) -> Parts {
-        if !isComplete(onlyFiles: onlyFiles) {
-            takeParts(onlyFiles: onlyFiles)
-            (onlyFiles ? filesDone : done).wait()
-        }
-        // Made before the survey's thread leaves `filesDone` and `done`, and never taken out.
-        return parts!
-    }
-
-    /// Whether every part is surveyed, or every part of the files when `onlyFiles`: the parts
-    /// are made, and as many finished. (Read with the ordering that makes what each part found seen.)
-    private func isComplete(onlyFiles: Bool) -> Bool {
-        guard opened.load(ordering: .acquiring), let parts else { return false }
-        return onlyFiles
-            ? finishedFileParts.load(ordering: .acquiring) == parts.filePartCount
-            : finishedParts.load(ordering: .acquiring) == parts.count
     }
 
     /// Each of `paths` as a file to keep, once the survey of the files is done (taking part
     /// in it until then); nil when one of them cannot be kept.
     func keptFiles(_ paths: [String]) -> [OutputFile]? {
-        let parts = finished(onlyFiles: true)
+        let parts = files.finished(surveying: surveyFiles)
         var files: [OutputFile] = []
         files.reserveCapacity(paths.count)
         for path in paths {
@@ -181,13 +189,13 @@ final class OutputSurvey: Sendable {
     /// Each of `paths` as a file to keep, or nil where it cannot be kept, once the survey of
     /// the files is done.
     func keptFile(each paths: [String]) -> [OutputFile?] {
-        let parts = finished(onlyFiles: true)
+        let parts = files.finished(surveying: surveyFiles)
         return paths.map { keptFile($0, in: parts) }
     }
 
     /// The file of the previous build at `path`, as ``OutputFile/Content/kept(_:)``,
     /// when it can be kept.
-    private func keptFile(_ path: String, in parts: Parts) -> OutputFile? {
+    private func keptFile(_ path: String, in parts: FileParts) -> OutputFile? {
         guard let (file, number) = previous.record.fileEntry(path, pathHash: BuildRecord.pathHash(path)) else { return nil }
         switch parts.kept[number] {
         case .no: return nil
@@ -200,13 +208,14 @@ final class OutputSurvey: Sendable {
     /// held, finished, once the survey is done; nil when not known.
     func folderChanges(since build: String) -> FolderChanges? {
         guard let target, target.held.record.build == build else { return nil }
-        let parts = finished()
+        let parts = folders.finished(surveying: surveyFolders)
         return FolderChanges(folders: parts.folders, changed: Array(parts.changed.joined()))
     }
 
-    /// Looks at the previous build's files numbered `numbers`: kept in the folder written into
-    /// when it holds them as that build has them, else in the output when it does.
-    private func surveyFiles(numbered numbers: Range<Int>, into parts: Parts) {
+    /// Looks at the previous build's files in part `part` of them: kept in the folder written
+    /// into when it holds them as that build has them, else in the output when it does.
+    private func surveyFiles(_ parts: FileParts, part: Int) {
+        let numbers = (part * Self.partSize)..<min((part + 1) * Self.partSize, parts.fileCount)
         var buffer = PathBuffer()
         // Taken out once: each use of the optional tuple copied the record it holds.
         let targetRecord = target?.held.record, targetFolder = target?.folder.descriptor ?? -1, targetFinished = target?.held.finished ?? 0
@@ -233,7 +242,7 @@ final class OutputSurvey: Sendable {
     }
 
     /// Looks at the target's folders in part `part` of them.
-    private func surveyFolders(part: Int, of parts: Parts) {
+    private func surveyFolders(_ parts: FolderParts, part: Int) {
         guard let target else { return }
         let start = part * Self.partSize, end = min(start + Self.partSize, parts.folders.count)
         parts.changed[part] = FolderChanges.changed(parts.folders[start..<end], in: target.folder.descriptor, finishedAt: target.held.finished)
