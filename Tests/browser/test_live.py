@@ -90,6 +90,8 @@ class LiveTest(BrowserTest):
 
 
 class IntervalTest(BrowserTest):
+    refreshes_when_shown = True
+
     def test_refresh_meta_refreshes_by_itself(self):
         old = edit(posts(), lambda p: setattr(p, 'head', '<meta name="owl-refresh" content="0.3">'))
         self.serve(self.builds.build(old))
