@@ -27,9 +27,6 @@ struct OutputFile: Sendable {
         case staging(number: Int32)
         /// In the folder written into, where this build wrote them as the page rendered.
         case writtenNow
-
-        /// Whether the folder written into holds the bytes: the file is not written again.
-        var isStaging: Bool { self != .previousOutput }
     }
 
     var content: Content
@@ -65,9 +62,10 @@ struct OutputFile: Sendable {
         return file
     }
 
-    /// Whether the folder written into holds the file's bytes already.
+    /// Whether the folder written into holds the file's bytes already (kept anywhere but in
+    /// the previous output): the file is not written again.
     var isKeptInStaging: Bool {
-        if case let .kept(place) = content { place.isStaging } else { false }
+        if case let .kept(place) = content { place != .previousOutput } else { false }
     }
 
     /// What a build record keeps of the file.
