@@ -154,6 +154,113 @@ import TestSupport
         #expect(Set(try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }.segments.map(\.name)) == Set(last.segments.map(\.name)))
     }
 
+    /// A record made by updating the one before it holds what a record made whole of the same
+    /// files and pages holds, through a run of such records: each carries the entries of the
+    /// one before, dead ones among them, refers to more segments each time a page is
+    /// rendered, and gives way to a record made whole when that is due.
+    @Test func recordsUpdatedFromTheOneBeforeHoldWhatTheyWereMadeOf() throws {
+        var random = SeededGenerator(seed: 31)
+        var segments: [String: SharedBytes] = [:]
+        var files: [String: BuildRecord.File] = [:], pages: [String: BuildRecord.Page] = [:]
+        func page(_ number: Int, generation: Int) -> BuildRecord.Page {
+            BuildRecord.Page(key: UInt64(generation), file: "p\(number)/index.html", version: UInt64(generation * 1_000 + number), carriesVersion: true,
+                             from: (0..<(generation % 4)).map { UInt64($0) }, output: .init(hash: UInt64(generation), size: number),
+                             history: SharedBytes(Array("{\"p\":\(number),\"g\":\(generation)}".utf8)), binary: SharedBytes([UInt8](repeating: UInt8(number % 200), count: number % 9)),
+                             buildShare: UInt64(number))
+        }
+        for number in 0..<150 {
+            pages["/p\(number)/"] = page(number, generation: 0)
+            files["p\(number)/index.html"] = .init(hash: 0, size: number)
+            files["static/f\(number).txt"] = .init(hash: random.next(), size: number)
+        }
+        func decoded(_ encoded: BuildRecord.Encoded, segmentName: String) throws -> BuildRecord {
+            if !encoded.segment.isEmpty { segments[segmentName] = SharedBytes(encoded.segmentBytes) }
+            return try BuildRecord(decoding: SharedBytes(encoded.record)) { segments[$0] }
+        }
+        var record = try decoded(BuildRecord.encode(build: "0000000000000000", files: files, pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: "00-1"), segmentName: "00-1")
+        var (updated, madeWhole, nextNumber) = (0, 0, 150)
+        for build in 1..<60 {
+            // A few changes of every kind, each path at most once.
+            var changes = BuildRecord.Changes()
+            var touched = Set<String>()
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let number = Int.random(in: 0..<nextNumber, using: &random)
+                let pagePath = "/p\(number)/", pageFile = "p\(number)/index.html", other = "static/f\(number).txt"
+                guard touched.insert(pagePath).inserted else { continue }
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0 where pages[pagePath] != nil:  // the page is rendered again
+                    let rendered = page(number, generation: build)
+                    pages[pagePath] = rendered
+                    changes.pages.append((path: pagePath, page: rendered))
+                    files[pageFile] = rendered.output
+                    changes.files[pageFile] = rendered.output
+                case 1 where pages[pagePath] != nil:  // the page is gone, and its file
+                    pages[pagePath] = nil
+                    changes.removedPages.append(pagePath)
+                    files[pageFile] = nil
+                    changes.removedFiles.append(pageFile)
+                case 2 where files[other] != nil:  // another file changes
+                    files[other] = .init(hash: random.next(), size: number)
+                    changes.files[other] = files[other]
+                case 3 where files[other] != nil:  // or is gone
+                    files[other] = nil
+                    changes.removedFiles.append(other)
+                default:  // a new page and file
+                    let fresh = nextNumber
+                    nextNumber += 1
+                    let added = page(fresh, generation: build)
+                    pages["/p\(fresh)/"] = added
+                    changes.pages.append((path: "/p\(fresh)/", page: added))
+                    files["p\(fresh)/index.html"] = added.output
+                    changes.files["p\(fresh)/index.html"] = added.output
+                }
+            }
+            // The pages not changed are the record's, as a rebuild takes them.
+            for (path, _) in pages where !changes.pages.contains(where: { $0.path == path }) { pages[path] = try #require(record.page(path)) }
+            let name = String(format: "%016x", build), segmentName = "\(name)-1"
+            let next: BuildRecord
+            if let encoded = BuildRecord.encode(build: name, updating: record, with: changes, newSegment: segmentName) {
+                updated += 1
+                #expect(!encoded.carried.isEmpty)
+                next = try decoded(encoded, segmentName: segmentName)
+                #expect(next.deadBytes >= record.deadBytes && next.segments.count <= BuildRecord.updateSegmentLimit)
+                #expect(changes.pages.isEmpty || next.segments.count == record.segments.count + 1, "a rendered page's entries go into a new segment")
+            } else {
+                madeWhole += 1
+                #expect(record.segments.count + 1 > BuildRecord.updateSegmentLimit, "build \(build): made whole only when the segments are too many")
+                next = try decoded(BuildRecord.encode(build: name, files: files, pages: pages.map { (path: $0.key, page: $0.value) }, newSegment: segmentName),
+                                   segmentName: segmentName)
+                #expect(next.deadBytes == 0)
+            }
+            #expect(next.build == name && next.fileCount == files.count && next.pageCount == pages.count)
+            for (path, file) in files { #expect(next.file(path) == file, "build \(build) \(path)") }
+            for (path, expected) in pages {
+                let found = try #require(next.page(path), "build \(build) \(path)")
+                #expect(found.key == expected.key && found.file == expected.file && found.version == expected.version && found.from == expected.from)
+                #expect(found.output == expected.output && found.buildShare == expected.buildShare && found.hasIntactEntries)
+                #expect(Array(found.history) == Array(expected.history) && Array(found.binary) == Array(expected.binary))
+            }
+            #expect(Set(next.pagePaths()) == Set(pages.keys))
+            #expect(Dictionary(uniqueKeysWithValues: next.fileSizes().map { ($0.path, $0.size) }) == files.mapValues(\.size))
+            for path in changes.removedFiles { #expect(next.file(path) == nil) }
+            for path in changes.removedPages { #expect(next.page(path) == nil) }
+            let numbers = try files.keys.map { try #require(next.fileEntry($0)).number }
+            #expect(Set(numbers) == Set(0..<files.count))
+            record = next
+        }
+        #expect(updated >= 40 && madeWhole >= 2, "\(updated) updated, \(madeWhole) made whole")
+
+        // Changes that do not fit the record, or too many of them, make no record.
+        let some = try #require(files.keys.sorted().first)
+        #expect(BuildRecord.encode(build: "00000000000000fe", updating: record, with: BuildRecord.Changes(removedFiles: ["not/in/the/record.html"]), newSegment: "fe-1") == nil)
+        #expect(BuildRecord.encode(build: "00000000000000fe", updating: record, with: BuildRecord.Changes(removedFiles: [some, some]), newSegment: "fe-1") == nil)
+        #expect(BuildRecord.encode(build: "00000000000000fe", updating: record,
+                                   with: BuildRecord.Changes(files: [some: .init(hash: 1, size: 1)], removedFiles: [some]), newSegment: "fe-1") == nil)
+        let many = BuildRecord.Changes(files: Dictionary(uniqueKeysWithValues: (0..<200).map { ("new/\($0).txt", BuildRecord.File(hash: 1, size: 1)) }))
+        #expect(BuildRecord.encode(build: "00000000000000fe", updating: record, with: many, newSegment: "fe-1") == nil)
+        #expect(BuildRecord.encode(build: "00000000000000fe", updating: record, with: BuildRecord.Changes(), newSegment: "fe-1") != nil)
+    }
+
     /// Bytes damaged anywhere make a record unreadable, or some of its look-ups fail; they
     /// never stop the process (lengths and offsets come from the file and may be anything).
     @Test func damagedRecordsNeverCrash() throws {
@@ -212,6 +319,47 @@ import TestSupport
         #expect(!BuildRecords(cacheFolder: nil).exist)
         _ = try SiteBuilder(options: BuildOptions(source: site.root, quiet: true)).build()
         #expect(BuildRecords(cacheFolder: cache).exist)
+    }
+
+    /// A rebuild that renders a few pages of many makes its record by updating the previous
+    /// build's (its entries carried over, the rendered page's among the dead ones), and the
+    /// record holds every file the output has; a build that leaves out a copied file makes
+    /// its record whole.
+    @Test func aRebuildOfAFewPagesUpdatesThePreviousRecord() throws {
+        let site = try SiteFixture(nil)
+        defer { site.remove() }
+        for number in 0..<60 {
+            try site.write("content/posts/p\(number).md", "---\ntitle: Post \(number)\ndate: 2022-01-\(String(format: "%02d", number % 28 + 1))\n---\n\nBody \(number).\n")
+        }
+        try site.write("static/kept.txt", "kept")
+        try site.write("static/gone.txt", "gone")
+        let options = BuildOptions(source: site.root, quiet: true)
+        let records = BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache"))
+        func heldRecord() throws -> BuildRecord {
+            // Read afresh: a record is kept in memory once read.
+            try #require(BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).held(by: site.output)).record
+        }
+        func outputFiles() -> Set<String> {
+            Set(FileManager.default.enumerator(atPath: site.output.path)!.compactMap { $0 as? String }.filter {
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: site.output.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue
+            })
+        }
+        _ = try SiteBuilder(options: options).build()
+        let first = try heldRecord()
+        #expect(records.exist && first.deadBytes == 0, "a first build's record is made whole")
+        for edit in 1...3 {
+            try site.write("content/posts/p7.md", "---\ntitle: Post 7\ndate: 2022-01-08\n---\n\nBody 7, edit \(edit).\n")
+            _ = try SiteBuilder(options: options).build()
+            let record = try heldRecord()
+            #expect(record.deadBytes > 0, "edit \(edit)")
+            #expect(Set(record.fileSizes().map(\.path)).symmetricDifference(outputFiles()).isEmpty, "edit \(edit)")
+        }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/gone.txt"))
+        _ = try SiteBuilder(options: options).build()
+        let record = try heldRecord()
+        #expect(record.deadBytes == 0 && record.file("gone.txt") == nil && record.file("kept.txt") != nil)
+        #expect(Set(record.fileSizes().map(\.path)).symmetricDifference(outputFiles()).isEmpty)
     }
 
     @Test func rebuildsFindTheirSegmentsAndThePrunedOnesAreGone() throws {

@@ -158,6 +158,8 @@ public struct SiteBuilder: Sendable {
         // The hashes of the copied files it looked at are true whatever becomes of the build.
         DispatchQueue.global().async(group: savingCaches) { reuse.staticFiles.save() }
         var files = made.files
+        // The files besides the pages' own: all a record updated from the previous one looks at.
+        var otherFiles = made.files
         // The pages' files come with their shares of the build id; the others add theirs here.
         var id = BuildID(files: files)
         // The bodies are in the pages and the feeds now, and go: in a first build, which has
@@ -182,6 +184,7 @@ public struct SiteBuilder: Sendable {
             id.add(share: own.buildShare)
         }
         for (path, file) in try stateFilesJob.take() {
+            otherFiles[path] = file
             if files.updateValue(file, forKey: path) != nil {
                 throw error(about: path, content: sources.content, plan: plan, "the file \(path) is also a state file of owl-site")
             }
@@ -193,12 +196,18 @@ public struct SiteBuilder: Sendable {
 
         // Write. The record is saved on the other core meanwhile: it is of no use unless the
         // output is swapped in, and does no harm if it is not.
-        DispatchQueue.global().async(group: savingCaches) { [files] in
-            // Made here, not before the write starts: at 100,000 posts it took the build's
-            // thread 6 ms (a table of 104,000 paths made again).
-            let recordFiles = files.mapValues(\.record)
-            let recordPages = zip(pages, pageFiles).map { (path: $0.path, page: $1.record) }
-            reuse.save(build: buildID, files: recordFiles, pages: recordPages)
+        DispatchQueue.global().async(group: savingCaches) { [files, otherFiles, rendered = rendering.rendered] in
+            // What changed since the previous build's record, when that is known without
+            // looking at every file and page (most were taken from it as they were).
+            let update = reuse.previous.flatMap { previous in
+                BuildRecord.Changes(since: previous.record, pages: pages, files: pageFiles, rendered: rendered, otherFiles: otherFiles, table: files)
+                    .map { (previous: previous.record, changes: $0) }
+            }
+            reuse.save(build: buildID, updating: update) {
+                // Made here, not before the write starts: at 100,000 posts it took the build's
+                // thread 6 ms (a table of 104,000 paths made again).
+                (files.mapValues(\.record), zip(pages, pageFiles).map { (path: $0.path, page: $1.record) })
+            }
         }
         // A build id hashes every file: when the output already holds this build, the files it
         // would write are the files it has (unless some were changed by hand). Pages written
@@ -263,7 +272,9 @@ public struct SiteBuilder: Sendable {
         let pages: [RenderedPage]
         /// For each page, its files: its own and its patches.
         let files: [PageFiles]
-        let renderedCount: Int
+        /// The indices of the pages rendered, in order (the others were reused).
+        let rendered: [Int]
+        var renderedCount: Int { rendered.count }
     }
 
     /// What a build renders and what it takes from the previous build: every page's path
@@ -349,10 +360,9 @@ public struct SiteBuilder: Sendable {
         if hasNotFoundPage, reused[plan.pages.count] == nil {
             renderedByIndex[plan.pages.count] = try withFiles(renderer.renderNotFoundPage(path: Self.notFoundPath), keys[plan.pages.count])
         }
-        var pages: [RenderedPage] = [], files: [PageFiles] = []
+        var pages: [RenderedPage] = [], files: [PageFiles] = [], renderedIndices: [Int] = []
         pages.reserveCapacity(paths.count)
         files.reserveCapacity(paths.count)
-        let reusedCount = reused.count { $0 != nil }
         for index in paths.indices {
             // Taken out rather than copied: a copy of each page's files cost a rebuild 3 ms.
             if let (page, own) = reused[index].take() {
@@ -361,11 +371,12 @@ public struct SiteBuilder: Sendable {
             } else if let (page, own) = renderedByIndex.removeValue(forKey: index) {
                 pages.append(page)
                 files.append(own)
+                renderedIndices.append(index)
             } else {
                 preconditionFailure("every page is rendered or reused")
             }
         }
-        return Rendering(pages: pages, files: files, renderedCount: paths.count - reusedCount)
+        return Rendering(pages: pages, files: files, rendered: renderedIndices)
     }
 
     /// The not-found page's path below the site root: its key names its state file and patches.

@@ -13,6 +13,9 @@ import Owl
 /// (`.owl-cache/builds/NAME.blobs`) that records share: a page taken unchanged from an
 /// earlier build points to the segment that already holds its entries, so a rebuild writes
 /// the entries of the pages it rendered, not of all of them (see ``encode(build:files:pages:newSegment:)``).
+/// A rebuild that changed few files and pages makes its record by updating the previous
+/// build's: the same tables with the rows of what changed replaced, and that record's entries
+/// carried over as they are (``encode(build:updating:with:newSegment:)``).
 struct BuildRecord: Sendable {
     /// One file of the build.
     struct File: Sendable, Equatable {
@@ -98,18 +101,21 @@ struct BuildRecord: Sendable {
     struct Encoded {
         /// The record's start: its header and tables, which its entries follow.
         var head: [UInt8]
+        /// The entries a record made by updating another carries over from it, as that record
+        /// holds them (``encode(build:updating:with:newSegment:)``); empty in a record made whole.
+        var carried = SharedBytes([])
         /// The record's entries, kept apart from its head: they are written after it rather
         /// than copied behind it (megabytes, at the end of a build, when it holds the most).
         var entries: [UInt8]
         /// The record's bytes.
-        var record: [UInt8] { head + entries }
+        var record: [UInt8] { head + Array(carried) + entries }
         var segment: [SharedBytes]
         /// The segments the record refers to (`newSegment` among them when it is not empty).
         var segmentNames: [String]
     }
 
     /// A table row: the path's hash, the hash and size of the file's bytes, and where the entry starts.
-    private struct Row {
+    struct Row {
         var pathHash: UInt64
         var hash: UInt64
         var size: Int
@@ -147,7 +153,8 @@ struct BuildRecord: Sendable {
     /// 7: pages share state files (``StateFile``), which the record lists with the other files.
     /// 8: each page's entry holds the hash of its entries in the segment (``Page/entriesHash``).
     /// 9: and its share of the build's id (``Page/buildShare``).
-    private static let formatVersion = 9
+    /// 10: the header says how many bytes of the entries no row points to (``deadBytes``).
+    static let formatVersion = 10
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their
@@ -157,9 +164,16 @@ struct BuildRecord: Sendable {
     let build: String
     /// The segments the pages' entries are kept in, by name, with their bytes.
     let segments: [(name: String, bytes: SharedBytes)]
-    private let bytes: SharedBytes
-    private let fileRows: [Row]
-    private let pageRows: [Row]
+    /// The record's bytes, without the checksum of its file.
+    let bytes: SharedBytes
+    /// The rows of the files' and of the pages' tables, each in the order of their path hashes.
+    let fileRows: [Row]
+    let pageRows: [Row]
+    /// Where the entries start in `bytes`: right after the tables.
+    let entriesStart: Int
+    /// How many bytes of the entries no row points to: those a record made by updating
+    /// another carried over for rows it replaced or left out.
+    let deadBytes: Int
 
     /// The number of pages.
     var pageCount: Int { pageRows.count }
@@ -176,6 +190,7 @@ struct BuildRecord: Sendable {
         var input = BinaryReader(bytes)
         let header = try Self.header(&input)
         build = header.build
+        deadBytes = header.deadBytes
         segments = try header.segments.map { name, size in
             guard let bytes = segment(name), bytes.count == size else { throw BinaryReader.Malformed() }
             return (name, bytes)
@@ -188,6 +203,8 @@ struct BuildRecord: Sendable {
         }
         fileRows = try rows()
         pageRows = try rows()
+        entriesStart = input.position
+        guard deadBytes >= 0, deadBytes <= bytes.endIndex - entriesStart else { throw BinaryReader.Malformed() }
         let isInRecord = { (row: Row) in row.entry >= bytes.startIndex && row.entry < bytes.endIndex }
         guard fileRows.allSatisfy(isInRecord), pageRows.allSatisfy(isInRecord) else { throw BinaryReader.Malformed() }
         self.bytes = bytes
@@ -244,7 +261,11 @@ struct BuildRecord: Sendable {
     /// The page at `path` below the site root (whose ``pathHash(_:)`` is `pathHash`, if given).
     func page(_ path: String, pathHash: UInt64? = nil) -> Page? {
         guard let (index, input) = entry(path, hash: pathHash, in: pageRows) else { return nil }
-        let row = pageRows[index]
+        return page(of: pageRows[index], readingFrom: input)?.page
+    }
+
+    /// The page of `row`, read by `input` placed after its path, and where its entry ends.
+    private func page(of row: Row, readingFrom input: BinaryReader) -> (page: Page, end: Int)? {
         var reader = input
         guard let key = try? reader.uint64(), let file = try? reader.string(), let version = try? reader.uint64(),
               let carriesVersion = try? reader.bool(), let fromCount = try? reader.count(),
@@ -256,13 +277,26 @@ struct BuildRecord: Sendable {
         // Compared without sums: the numbers come from a file, and may be anything.
         guard start >= 0, historyCount >= 0, binaryCount >= 0, start <= segment.count, historyCount <= segment.count - start,
               binaryCount <= segment.count - start - historyCount else { return nil }
-        return Page(
+        let page = Page(
             key: key, file: file, version: version, carriesVersion: carriesVersion, from: from,
             output: File(hash: row.hash, size: row.size),
             history: segment[start..<(start + historyCount)],
             binary: segment[(start + historyCount)..<(start + historyCount + binaryCount)],
             stored: Stored(segment: name, segmentSize: segment.count), entriesHash: entriesHash, buildShare: buildShare
         )
+        return (page, reader.position)
+    }
+
+    /// The number of the page at `path` among the record's pages, and where its entry ends.
+    func pageEntry(_ path: String, pathHash: UInt64? = nil) -> (number: Int, end: Int)? {
+        guard let (index, input) = entry(path, hash: pathHash, in: pageRows), let (_, end) = page(of: pageRows[index], readingFrom: input) else { return nil }
+        return (index, end)
+    }
+
+    /// The number of the file at `path` among the record's files, and where its entry ends.
+    func fileEntryEnd(_ path: String, pathHash: UInt64? = nil) -> (number: Int, end: Int)? {
+        guard let (index, input) = entry(path, hash: pathHash, in: fileRows) else { return nil }
+        return (index, input.position)
     }
 
     /// Whether the page at `path` (whose ``pathHash(_:)`` is `pathHash`, if given) has a file
@@ -339,8 +373,9 @@ struct BuildRecord: Sendable {
         return (try? header(&input))?.segments.map(\.name) ?? []
     }
 
-    /// A record's build and the names and sizes of its segments, read from its start.
-    private static func header(_ input: inout BinaryReader) throws -> (build: String, segments: [(name: String, size: Int)]) {
+    /// A record's build, the names and sizes of its segments, and how many bytes of its
+    /// entries are dead (``deadBytes``), read from its start.
+    private static func header(_ input: inout BinaryReader) throws -> (build: String, segments: [(name: String, size: Int)], deadBytes: Int) {
         guard try input.int() == formatVersion else { throw BinaryReader.Malformed() }
         let build = try input.string()
         let segments = try (0..<input.count()).map { _ in
@@ -348,7 +383,20 @@ struct BuildRecord: Sendable {
             guard isSegmentName(name) else { throw BinaryReader.Malformed() }
             return (name, size)
         }
-        return (build, segments)
+        return (build, segments, try input.int())
+    }
+
+    /// Writes a record's header: the format's version, the build, the segments the record
+    /// refers to with their sizes, and how many bytes of its entries are dead.
+    static func writeHeader(build: String, segments: [(name: String, size: Int)], deadBytes: Int, to out: inout BinaryWriter) {
+        out.int(formatVersion)
+        out.string(build)
+        out.int(segments.count)
+        for (name, size) in segments {
+            out.string(name)
+            out.int(size)
+        }
+        out.int(deadBytes)
     }
 
     /// A record of `build` with `files` and `pages` (each page's path once), in its binary
@@ -396,43 +444,21 @@ struct BuildRecord: Sendable {
         }
         for (path, page) in pages {
             pageRows.append(Row(pathHash: pathHash(path), hash: page.output.hash, size: page.output.size, entry: entries.bytes.count))
-            entries.string(path)
-            entries.uint64(page.key)
-            entries.string(page.file)
-            entries.uint64(page.version)
-            entries.bool(page.carriesVersion)
-            entries.int(page.from.count)
-            for version in page.from { entries.uint64(version) }
             if let stored = page.stored, let index = lastSegment?.name == stored.segment ? lastSegment?.index : segmentIndices[stored.segment] {
                 lastSegment = (stored.segment, index)
-                // A stored page's history and binary are the slices `page(_:)` made: one after the other.
-                assert(page.binary.startIndex == page.history.endIndex, "a stored page's entries lie one after the other in its segment")
-                entries.int(index)
-                entries.int(page.history.startIndex)
+                writePageEntry(path: path, page: page, segment: index, start: page.history.startIndex, to: &entries)
             } else {
                 if segmentIndices[newSegment] == nil {
                     segmentIndices[newSegment] = segmentNames.count
                     segmentNames.append(newSegment)
                 }
-                entries.int(segmentIndices[newSegment]!)
-                entries.int(segmentSize)
+                writePageEntry(path: path, page: page, segment: segmentIndices[newSegment]!, start: segmentSize, to: &entries)
                 segment += [page.history, page.binary]
                 segmentSize += page.history.count + page.binary.count
             }
-            entries.int(page.history.count)
-            entries.int(page.binary.count)
-            // Carried over as it was made, not made again: damaged entries stay found out.
-            entries.uint64(page.entriesHash)
-            entries.uint64(page.buildShare)
         }
         var out = BinaryWriter()
-        out.int(formatVersion)
-        out.string(build)
-        out.int(segmentNames.count)
-        for name in segmentNames {
-            out.string(name)
-            out.int(name == newSegment ? segmentSize : sizes[name]!)
-        }
+        writeHeader(build: build, segments: segmentNames.map { ($0, $0 == newSegment ? segmentSize : sizes[$0]!) }, deadBytes: 0, to: &out)
         let start = out.bytes.count + 16 + (fileRows.count + pageRows.count) * 32
         out.reserve(start)
         for rows in [fileRows, pageRows] {
@@ -443,5 +469,26 @@ struct BuildRecord: Sendable {
             out.uint64s(Row.table(rows.sortedByHash(\.pathHash), offset: start))
         }
         return Encoded(head: out.bytes, entries: entries.bytes, segment: segment, segmentNames: segmentNames)
+    }
+
+    /// Writes the entry of `page` at `path`, its history and binary kept in the segment
+    /// numbered `segment` from `start` (a stored page's, where its segment has them: one
+    /// right after the other).
+    static func writePageEntry(path: String, page: Page, segment: Int, start: Int, to entries: inout BinaryWriter) {
+        assert(page.stored == nil || page.binary.startIndex == page.history.endIndex, "a stored page's entries lie one after the other in its segment")
+        entries.string(path)
+        entries.uint64(page.key)
+        entries.string(page.file)
+        entries.uint64(page.version)
+        entries.bool(page.carriesVersion)
+        entries.int(page.from.count)
+        for version in page.from { entries.uint64(version) }
+        entries.int(segment)
+        entries.int(start)
+        entries.int(page.history.count)
+        entries.int(page.binary.count)
+        // Carried over as it was made, not made again: damaged entries stay found out.
+        entries.uint64(page.entriesHash)
+        entries.uint64(page.buildShare)
     }
 }

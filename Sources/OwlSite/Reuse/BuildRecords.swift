@@ -120,15 +120,22 @@ struct BuildRecords: Sendable {
         return entries
     }
 
-    /// Saves the record of `build` with `files` and `pages` (``BuildRecord/encode(build:files:pages:newSegment:)``),
-    /// after the new segment it needs, under a name no other segment had.
-    func save(build: String, files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)]) {
+    /// Saves the record of `build`, after the new segment it needs, under a name no other
+    /// segment had: made by updating the record `update` names with the changes it gives,
+    /// when it can be (``BuildRecord/encode(build:updating:with:newSegment:)``), else made
+    /// whole of the files and pages `whole` gives (``BuildRecord/encode(build:files:pages:newSegment:)``).
+    func save(build: String, updating update: (previous: BuildRecord, changes: BuildRecord.Changes)?,
+              whole: () -> (files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)])) {
         guard let folder else { return }
         CacheFile.makeFolder(folder)
         let newSegment = "\(build)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let encoded = BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment)
+        let encoded = update.flatMap { BuildRecord.encode(build: build, updating: $0.previous, with: $0.changes, newSegment: newSegment) }
+            ?? { let (files, pages) = whole(); return BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment) }()
         if !encoded.segment.isEmpty, !CacheFile.write(encoded.segment, to: folder.appendingPathComponent("\(newSegment).blobs")) { return }
-        let saved = CacheFile.write([encoded.head, encoded.entries], to: folder.appendingPathComponent("\(build).bin"))
+        let recordFile = folder.appendingPathComponent("\(build).bin")
+        let saved = encoded.carried.isEmpty
+            ? CacheFile.write([encoded.head, encoded.entries], to: recordFile)
+            : CacheFile.write([SharedBytes(encoded.head), encoded.carried, SharedBytes(encoded.entries)], to: recordFile)
         // A build saved again (the same output) may refer to other segments than when it was read.
         known.state.withLock {
             $0.records[build] = nil

@@ -91,9 +91,12 @@ struct BuildReuse: Sendable {
         survey?.folderChanges(since: build)
     }
 
-    /// Saves the record of `build`, and deletes the records no folder holds any more.
-    func save(build: String, files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)]) {
-        records.save(build: build, files: files, pages: pages)
+    /// Saves the record of `build`, made by updating the previous build's record with
+    /// `update`'s changes when it can be, else whole, of the files and pages `whole` gives
+    /// (``BuildRecords/save(build:updating:whole:)``).
+    func save(build: String, updating update: (previous: BuildRecord, changes: BuildRecord.Changes)?,
+              whole: () -> (files: [String: BuildRecord.File], pages: [(path: String, page: BuildRecord.Page)])) {
+        records.save(build: build, updating: update, whole: whole)
     }
 
     /// Deletes the records of builds that no folder beside the output holds, but `build`'s.
