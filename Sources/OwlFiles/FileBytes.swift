@@ -90,9 +90,14 @@ package enum FileBytes {
     /// Writes all of `bytes` to `descriptor`, going on after short writes and interruptions;
     /// false on an error.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    /// Writes all of the bytes `buffer` points to, as ``write(_:to:)-([UInt8],_)`` writes an array's.
+    package static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+        while written < buffer.count {
+            let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { return false }
             written += result

@@ -216,7 +216,10 @@ import TestSupport
                 }
             }
             // The pages not changed are the record's, as a rebuild takes them.
-            for (path, _) in pages where !changes.pages.contains(where: { $0.path == path }) { pages[path] = try #require(record.page(path)) }
+            for (path, _) in pages where !changes.pages.contains(where: { $0.path == path }) {
+                let kept = try #require(record.page(path))
+                pages[path] = kept
+            }
             let name = String(format: "%016x", build), segmentName = "\(name)-1"
             let next: BuildRecord
             if let encoded = BuildRecord.encode(build: name, updating: record, with: changes, newSegment: segmentName) {

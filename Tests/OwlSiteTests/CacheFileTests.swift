@@ -32,6 +32,11 @@ import Owl
         #expect(CacheFile.read(file.path).map(Array.init) == pieces.reduce(into: [UInt8]()) { $0.append(bytes: $1) })
         #expect(CacheFile.write([SharedBytes]([]), to: file))
         #expect(CacheFile.read(file.path)?.isEmpty == true)
+        // Arrays and slices of shared bytes (a slice starts inside its storage) mixed, as a record made by updating another writes them.
+        let whole = SharedBytes((0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let mixed: [any ContiguousBytes] = [[UInt8](repeating: 1, count: 300), whole[5..<(whole.count - 9)], [UInt8](repeating: 2, count: 40), whole[3..<11]]
+        #expect(CacheFile.write(mixed, to: file))
+        #expect(CacheFile.read(file.path).map(Array.init) == [UInt8](repeating: 1, count: 300) + Array(whole[5..<(whole.count - 9)]) + [UInt8](repeating: 2, count: 40) + Array(whole[3..<11]))
     }
 
     /// Any flipped byte, a file cut short or grown, another kind of file where the cache file

@@ -132,10 +132,7 @@ struct BuildRecords: Sendable {
         let encoded = update.flatMap { BuildRecord.encode(build: build, updating: $0.previous, with: $0.changes, newSegment: newSegment) }
             ?? { let (files, pages) = whole(); return BuildRecord.encode(build: build, files: files, pages: pages, newSegment: newSegment) }()
         if !encoded.segment.isEmpty, !CacheFile.write(encoded.segment, to: folder.appendingPathComponent("\(newSegment).blobs")) { return }
-        let recordFile = folder.appendingPathComponent("\(build).bin")
-        let saved = encoded.carried.isEmpty
-            ? CacheFile.write([encoded.head, encoded.entries], to: recordFile)
-            : CacheFile.write([SharedBytes(encoded.head), encoded.carried, SharedBytes(encoded.entries)], to: recordFile)
+        let saved = CacheFile.write([encoded.head, encoded.carried, encoded.entries], to: folder.appendingPathComponent("\(build).bin"))
         // A build saved again (the same output) may refer to other segments than when it was read.
         known.state.withLock {
             $0.records[build] = nil

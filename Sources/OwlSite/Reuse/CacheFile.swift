@@ -24,18 +24,6 @@ enum CacheFile {
         write([bytes], to: url)
     }
 
-    /// Replaces the file at `url` with `parts`, one after the other; false when it could not
-    /// (the old file, if any, is then left as it was).
-    @discardableResult
-    static func write(_ parts: [[UInt8]], to url: URL) -> Bool {
-        // Each part written as it is, and the checksum after them, not joined first: a build
-        // record is megabytes, and the copy added to the end of a build's peak memory.
-        var hasher = ContentHasher()
-        for part in parts { hasher.update(with: part) }
-        let sum = littleEndian(hasher.hash.value)
-        return write(to: url) { descriptor in parts.allSatisfy { FileBytes.write($0, to: descriptor) } && FileBytes.write(sum, to: descriptor) }
-    }
-
     /// The bytes of the cache file at `path` without their checksum, mapped into memory;
     /// nil when there is no regular file there or its checksum does not match.
     static func read(_ path: String) -> SharedBytes? {
@@ -97,23 +85,32 @@ enum CacheFile {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> UInt64(8 * $0)) }
     }
 
-    /// Replaces the file at `url` with `pieces`, one after the other, copied into a buffer of
-    /// at most ``bufferSize`` at a time rather than into one array of all of them first (a
-    /// record's segment holds the manifest entries of every page rendered: many megabytes,
-    /// which would add to the build's peak memory).
+    /// Replaces the file at `url` with `pieces`, one after the other, and their checksum;
+    /// false when it could not (the old file, if any, is then left as it was).
+    ///
+    /// Pieces smaller than ``bufferSize`` are gathered into a buffer of at most that, rather
+    /// than written one by one (a record's segment is two pieces for each page rendered) or
+    /// joined into one array first (many megabytes, which would add to the build's peak
+    /// memory); larger ones are written from where they are. A record made by updating
+    /// another carries that record's entries, some 17 MB at 100,000 posts, as a piece of its
+    /// mapped file: gathered into the buffer, they were copied into as much fresh memory.
     @discardableResult
-    static func write(_ pieces: [SharedBytes], to url: URL) -> Bool {
+    static func write(_ pieces: [any ContiguousBytes], to url: URL) -> Bool {
         write(to: url) { descriptor in
             var buffer: [UInt8] = []
-            buffer.reserveCapacity(bufferSize)
             var hasher = ContentHasher()
             for piece in pieces {
-                hasher.update(with: piece)
-                if !buffer.isEmpty, buffer.count + piece.count > bufferSize {
-                    guard FileBytes.write(buffer, to: descriptor) else { return false }
-                    buffer.removeAll(keepingCapacity: true)
+                let written = piece.withUnsafeBytes { bytes -> Bool in
+                    hasher.update(with: bytes)
+                    if !buffer.isEmpty, buffer.count + bytes.count > bufferSize {
+                        guard FileBytes.write(buffer, to: descriptor) else { return false }
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                    guard bytes.count < bufferSize else { return FileBytes.write(bytes, to: descriptor) }
+                    buffer.append(contentsOf: bytes)
+                    return true
                 }
-                buffer.append(bytes: piece)
+                guard written else { return false }
             }
             buffer += littleEndian(hasher.hash.value)
             return FileBytes.write(buffer, to: descriptor)
@@ -162,3 +159,6 @@ enum CacheFile {
 
     private static let ignoreText = "# owl-site's cache, made again by any build: not for version control.\n*\n"
 }
+
+/// Shared bytes are written to a cache file from where they are (``CacheFile/write(_:to:)-([any ContiguousBytes],_)``).
+extension SharedBytes: ContiguousBytes {}
