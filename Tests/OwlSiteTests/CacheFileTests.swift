@@ -25,7 +25,7 @@ import Owl
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("0.bin")
         var random = SeededGenerator(seed: 7)
-        let pieces = [0, 5, 700_000, 1, 0, 1 << 20, 400_000, 3 << 20, 12].map { count in
+        let pieces = [0, 5, 700_000, 1, 0, 1 << 20, 400_000, 3 << 20, 12, 100, 70_000, 65_535, 65_536, 9].map { count in
             SharedBytes((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         #expect(CacheFile.write(pieces, to: file))

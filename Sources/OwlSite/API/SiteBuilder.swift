@@ -316,9 +316,8 @@ public struct SiteBuilder: Sendable {
             let path = paths[index]
             guard let page = reuse.reusablePage(path, pathHash: BuildRecord.pathHash(path), key: keys[index]) else { return nil }
             let pageKey = PageVersion.key(ofPath: path)
-            let filePaths = PageFiles.paths(of: page, key: pageKey)
-            guard let kept = reuse.keptFiles(filePaths) else { return nil }
-            return (RenderedPage(path: path, key: pageKey, reusing: page, output: kept[0]), PageFiles(reused: page, paths: filePaths, kept: kept))
+            guard let kept = reuse.keptFiles(PageFiles.paths(of: page, key: pageKey)) else { return nil }
+            return (RenderedPage(path: path, key: pageKey, reusing: page, output: kept[0].file), PageFiles(reused: page, kept: kept))
         }
         // The pages with the longest lists first, so that neither core is left with one at the end.
         let cellCounts = plan.pages.map(\.cellCount)

@@ -72,10 +72,10 @@ struct BuildReuse: Sendable {
         return page
     }
 
-    /// Each of `paths` (files of the previous output), as a file to keep: whether the folder
-    /// written into holds it; nil when neither it nor the previous output holds it as its
-    /// build left it (``OutputSurvey``).
-    func keptFiles(_ paths: [String]) -> [OutputFile]? {
+    /// Each of `paths` (files of the previous output) with the file to keep there: whether
+    /// the folder written into holds it; nil when neither it nor the previous output holds
+    /// one of them as its build left it (``OutputSurvey``).
+    func keptFiles(_ paths: [String]) -> [(path: String, file: OutputFile)]? {
         survey?.keptFiles(paths)
     }
 

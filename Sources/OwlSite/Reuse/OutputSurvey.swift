@@ -173,15 +173,16 @@ final class OutputSurvey: Sendable {
         thread.start()
     }
 
-    /// Each of `paths` as a file to keep, once the survey of the files is done (taking part
-    /// in it until then); nil when one of them cannot be kept.
-    func keptFiles(_ paths: [String]) -> [OutputFile]? {
+    /// Each of `paths` with the file to keep there, once the survey of the files is done
+    /// (taking part in it until then); nil when one of them cannot be kept.
+    func keptFiles(_ paths: [String]) -> [(path: String, file: OutputFile)]? {
         let parts = files.finished(surveying: surveyFiles)
-        var files: [OutputFile] = []
+        // Labelled as it is made: an array of unlabelled pairs is cast to labelled ones at run time.
+        var files: [(path: String, file: OutputFile)] = []
         files.reserveCapacity(paths.count)
         for path in paths {
             guard let file = keptFile(path, in: parts) else { return nil }
-            files.append(file)
+            files.append((path: path, file: file))
         }
         return files
     }

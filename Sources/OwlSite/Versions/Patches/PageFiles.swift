@@ -30,14 +30,18 @@ struct PageFiles: Sendable {
     /// The page's paths below the output folder: its file and patches; `key` is its path's
     /// (``PageVersion/key(ofPath:)``).
     static func paths(of page: BuildRecord.Page, key: UInt64) -> [String] {
-        [page.file] + page.from.map { PageVersion.patchFile(key: key, from: $0, to: page.version) }
+        // Made in one array: most pages have no patch, and joining two arrays made three.
+        var paths = [page.file]
+        guard !page.from.isEmpty else { return paths }
+        paths.reserveCapacity(1 + page.from.count)
+        for version in page.from { paths.append(PageVersion.patchFile(key: key, from: version, to: page.version)) }
+        return paths
     }
 
-    /// The files of a page taken unchanged from the previous build: `kept`, one for each of
-    /// its `paths` (``paths(of:path:)``).
-    init(reused page: BuildRecord.Page, paths: [String], kept: [OutputFile]) {
-        // Labelled as it is made: an array of unlabelled pairs is cast to labelled ones at run time.
-        files = zip(paths, kept).map { (path: $0, file: $1) }
+    /// The files of a page taken unchanged from the previous build: `kept`, its paths
+    /// (``paths(of:key:)``) each with the file kept there.
+    init(reused page: BuildRecord.Page, kept: [(path: String, file: OutputFile)]) {
+        files = kept
         record = page
     }
 
