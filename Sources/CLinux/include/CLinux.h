@@ -1,5 +1,6 @@
 // Linux system calls that glibc has no function Swift can call for (it cannot call the
-// variadic `syscall` and `prctl`). For OwlFiles and OwlSite.
+// variadic `syscall` and `prctl`), and what the dynamic loader knows of the running
+// program (`dl_iterate_phdr`, which Swift's Glibc module leaves out). For OwlFiles and OwlSite.
 #ifndef OWL_CLINUX_H
 #define OWL_CLINUX_H
 
@@ -22,5 +23,13 @@ static inline int owl_open_without_links(const char *path, int flags) {
 static inline int owl_refuse_huge_pages(void) {
     return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 }
+
+/// Calls `each` for the running program and then for every shared object loaded with it, in
+/// the order they were loaded (not the kernel's vDSO, which changes with the kernel): its
+/// name (empty for the program itself, else its path as loaded), and its GNU build ID
+/// (`NT_GNU_BUILD_ID`, which linkers make from what they linked) with that ID's length in
+/// bytes, or NULL and 0 when it has none. `context` is handed to `each` as it is.
+void owl_each_loaded_object(void (*each)(const char *name, const unsigned char *buildID, size_t length, void *context),
+                            void *context);
 
 #endif

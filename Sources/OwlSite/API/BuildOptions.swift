@@ -1,4 +1,5 @@
 import Foundation
+import Owl
 
 /// What to build and where: the inputs of one `owl-site build`.
 public struct BuildOptions: Sendable {
@@ -18,7 +19,7 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Which program renders the site. The caches are kept for it alone: another version
     /// of owl-site may render the same sources differently, so its pages and Markdown are
-    /// rendered afresh. By default, the running executable (its size, change time and inode).
+    /// rendered afresh. By default, the running program and its libraries (``runningExecutable``).
     public var renderer: String
     /// A rebuild that renders at least this many pages writes each into the folder it builds
     /// as soon as it is rendered, as a first build does, rather than holding every page's
@@ -49,13 +50,44 @@ public struct BuildOptions: Sendable {
         self.renderer = renderer
     }
 
-    /// The running executable's size, change time and inode: a new build or copy of
-    /// owl-site differs in one of them.
-    public static let runningExecutable: String = {
+    /// The running program as a renderer: its GNU build ID, which its linker made from what it
+    /// linked, and those of the shared libraries loaded with it (cmark-gfm's among them: a
+    /// new cmark-gfm may render Markdown differently). A copy, a hard link, a `chmod` or a
+    /// reinstall of the same owl-site keeps the caches, so that a CI job that restores
+    /// `.owl-cache/` and fetches owl-site afresh renders only what changed (with the
+    /// program's size, change time and inode, as before, every such build rendered every
+    /// page); another build of owl-site or of a library renders every page afresh. An
+    /// object without a build ID is known by its file's size, change time and inode instead.
+    public static let runningExecutable: String = renderer(of: LoadedObjects.all())
+
+    /// The renderer that `objects` (``LoadedObjects/all()``: the program first) make.
+    static func renderer(of objects: [LoadedObjects.Object]) -> String {
+        guard let program = objects.first, program.name.isEmpty, let programID = program.buildID else {
+            // Without /proc, the command's own path; a bare name found through PATH gives
+            // "unknown", and then caches outlive a new version, as they did before.
+            return fileIdentity("/proc/self/exe") ?? fileIdentity(CommandLine.arguments.first ?? "") ?? "unknown"
+        }
+        var libraries = ContentHasher()
+        for library in objects.dropFirst() {
+            libraries.update(with: library.name + "\u{0}")
+            libraries.update(with: library.buildID.map { [1] + $0 } ?? Array((fileIdentity(library.name) ?? "").utf8))
+        }
+        return "build \(hex(programID)) libraries \(libraries.hash)"
+    }
+
+    /// The size, change time and inode of the file at `path`: a new build or copy of it
+    /// differs in one of them. Nil when it cannot be read.
+    private static func fileIdentity(_ path: String) -> String? {
         var status = stat()
-        // Without /proc, the command's own path; a bare name found through PATH gives
-        // "unknown", and then caches outlive a new version, as they did before.
-        guard stat("/proc/self/exe", &status) == 0 || stat(CommandLine.arguments.first ?? "", &status) == 0 else { return "unknown" }
+        guard stat(path, &status) == 0 else { return nil }
         return "\(status.st_size)-\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)-\(status.st_ino)"
-    }()
+    }
+
+    /// `bytes` as two hex digits each.
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
 }
