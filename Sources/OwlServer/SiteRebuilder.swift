@@ -1,4 +1,5 @@
-import Dispatch
+import Foundation
+import Synchronization
 
 /// Builds the site on demand: the dev server's only view of the generator.
 ///
@@ -8,21 +9,31 @@ import Dispatch
 /// failure with its description as the message. Builds run one at a time.
 public struct SiteRebuilder: Sendable {
     private let build: @Sendable (_ serverURL: String) throws -> BuiltSite
-    private let queue = DispatchQueue(label: "owl-site.serve.build")
+    /// Held by the build that runs, so that builds take turns.
+    private let turn = Turn()
 
     /// A rebuilder running `build` with the server's URL; it returns the build it wrote.
     public init(_ build: @escaping @Sendable (_ serverURL: String) throws -> BuiltSite) {
         self.build = build
     }
 
-    /// Runs one build for `serverURL`, off the cooperative thread pool and after any
-    /// build still running, and returns it or its failure.
+    /// Runs one build for `serverURL`, after any build still running, and returns it or its
+    /// failure. The build waits on a thread of its own, not on one of the system's queues:
+    /// those have a thread for each core, and the build spreads its own work over them (a
+    /// queue's thread waiting for a whole build left that work a thread short).
     func rebuild(servedAt serverURL: String) async -> Result<BuiltSite, BuildFailure> {
         await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: Result { try build(serverURL) }.mapError(BuildFailure.init(wrapping:)))
-            }
+            Thread { [build, turn] in
+                turn.lock.withLock { _ in
+                    continuation.resume(returning: Result { try build(serverURL) }.mapError(BuildFailure.init(wrapping:)))
+                }
+            }.start()
         }
+    }
+
+    /// What builds take turns by.
+    private final class Turn: Sendable {
+        let lock = Mutex<Void>(())
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import OwlSite
 
 /// `owl-site build`: Markdown content to a complete static site.
-struct BuildCommand: ParsableCommand {
+struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build the site in SOURCE into OUTPUT, replacing it only when the build succeeds."
@@ -20,10 +20,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
 
-    func run() throws {
+    func run() async throws {
         let options = folders.buildOptions(includeDrafts: drafts, baseURL: baseURL, quiet: quiet)
         do {
-            let report = try SiteBuilder(options: options).build()
+            // Awaited: a thread of the system's queues waiting for the build would leave the
+            // build's own work on those queues a thread short.
+            let report = try await SiteBuilder(options: options).build()
             if !quiet {
                 reportWarnings(report.warnings)
                 if isatty(STDOUT_FILENO) == 1 || isatty(STDERR_FILENO) == 1 { print(report.summary) }

@@ -30,6 +30,23 @@ import Testing
         #expect(!BuildOptions.runningExecutable.isEmpty && BuildOptions.runningExecutable != "unknown")
     }
 
+    /// Awaited, a build is the one a waiting caller gets: its report, its reuse, its errors.
+    @Test func anAwaitedBuildIsTheSameBuild() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let options = BuildOptions(source: site.root, quiet: true)
+        let first = try await SiteBuilder(options: options).build()
+        #expect(first.renderedPageCount == first.pageCount)
+        let waitedFor = try { try SiteBuilder(options: options).build() }()
+        #expect(waitedFor.renderedPageCount == 0)
+        let second = try await SiteBuilder(options: options).build()
+        #expect(second.renderedPageCount == 0)
+        #expect(second.buildID == first.buildID && waitedFor.buildID == first.buildID)
+        try site.write("content/posts/broken.md", "---\ntitle: [unclosed\n---\nBody.\n")
+        await #expect(throws: SiteError.self) { try await SiteBuilder(options: options).build() }
+        #expect(try site.page("index.html").contains("<html"), "the output stays as it was")
+    }
+
     @Test func rerendersOnlyThePagesThatShowAChangedFile() throws {
         let site = try SiteFixture()
         defer { site.remove() }

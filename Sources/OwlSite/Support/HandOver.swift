@@ -5,6 +5,19 @@ import Synchronization
 final class HandOver<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
+    /// Called with the first value or error as it is handed over, when given.
+    private let handed: (@Sendable (Result<Value, any Error>) -> Void)?
+
+    /// A hand-over that a thread waits for with ``take()``.
+    init() {
+        handed = nil
+    }
+
+    /// A hand-over that calls `handed` with the value or error, on the thread that hands it
+    /// over: for a caller that awaits it rather than holding a thread in ``take()``.
+    init(_ handed: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+        self.handed = handed
+    }
 
     /// Hands `value` over; only the first value or error counts.
     func put(_ value: Value) { hand(.success(value)) }
@@ -24,6 +37,8 @@ final class HandOver<Value: Sendable>: Sendable {
             outcome = result
             return true
         }
-        if isFirst { ready.signal() }
+        guard isFirst else { return }
+        ready.signal()
+        handed?(result)
     }
 }

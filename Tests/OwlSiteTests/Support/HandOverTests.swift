@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import OwlSite
 
@@ -32,5 +33,29 @@ import Testing
         let handOver = HandOver<Int>()
         Thread { handOver.fail(Failure()) }.start()
         #expect(throws: Failure.self) { try handOver.take() }
+    }
+
+    /// Awaited rather than waited for: the first value or error reaches the caller once.
+    @Test func anAwaitingCallerGetsTheFirstValueOnce() async throws {
+        let calls = Mutex(0)
+        let value = try await withCheckedThrowingContinuation { continuation in
+            let handOver = HandOver<Int> { result in
+                calls.withLock { $0 += 1 }
+                continuation.resume(with: result)
+            }
+            Thread {
+                handOver.put(1)
+                handOver.put(2)
+                handOver.fail(Failure())
+            }.start()
+        }
+        #expect(value == 1)
+        #expect(calls.withLock { $0 } == 1)
+        await #expect(throws: Failure.self) {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+                let handOver = HandOver<Int> { continuation.resume(with: $0) }
+                Thread { handOver.fail(Failure()) }.start()
+            }
+        }
     }
 }
