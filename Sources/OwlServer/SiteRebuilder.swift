@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Builds the site on demand: the dev server's only view of the generator.
 ///
@@ -10,7 +9,7 @@ import Synchronization
 public struct SiteRebuilder: Sendable {
     private let build: @Sendable (_ serverURL: String) throws -> BuiltSite
     /// Held by the build that runs, so that builds take turns.
-    private let turn = Turn()
+    private let turn = NSLock()
 
     /// A rebuilder running `build` with the server's URL; it returns the build it wrote.
     public init(_ build: @escaping @Sendable (_ serverURL: String) throws -> BuiltSite) {
@@ -24,16 +23,11 @@ public struct SiteRebuilder: Sendable {
     func rebuild(servedAt serverURL: String) async -> Result<BuiltSite, BuildFailure> {
         await withCheckedContinuation { continuation in
             Thread { [build, turn] in
-                turn.lock.withLock { _ in
+                turn.withLock {
                     continuation.resume(returning: Result { try build(serverURL) }.mapError(BuildFailure.init(wrapping:)))
                 }
             }.start()
         }
-    }
-
-    /// What builds take turns by.
-    private final class Turn: Sendable {
-        let lock = Mutex<Void>(())
     }
 }
 

@@ -37,6 +37,7 @@ import Testing
         let options = BuildOptions(source: site.root, quiet: true)
         let first = try await SiteBuilder(options: options).build()
         #expect(first.renderedPageCount == first.pageCount)
+        // Called from a synchronous closure: the build that holds the calling thread.
         let waitedFor = try { try SiteBuilder(options: options).build() }()
         #expect(waitedFor.renderedPageCount == 0)
         let second = try await SiteBuilder(options: options).build()

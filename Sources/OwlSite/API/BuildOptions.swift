@@ -70,7 +70,12 @@ public struct BuildOptions: Sendable {
         var libraries = ContentHasher()
         for library in objects.dropFirst() {
             libraries.update(with: library.name + "\u{0}")
-            libraries.update(with: library.buildID.map { [1] + $0 } ?? Array((fileIdentity(library.name) ?? "").utf8))
+            if let id = library.buildID {
+                // Marked by a byte no file identity starts with (those are digits, or empty).
+                libraries.update(with: [1] + id)
+            } else {
+                libraries.update(with: fileIdentity(library.name) ?? "")
+            }
         }
         return "build \(hex(programID)) libraries \(libraries.hash)"
     }

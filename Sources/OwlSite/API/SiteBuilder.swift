@@ -17,15 +17,15 @@ public struct SiteBuilder: Sendable {
     /// The build runs on a thread of its own, which hands the report over as soon as the
     /// output is in place: letting go of what the build made (some 100,000 objects for
     /// 10,000 pages) then takes it tens of milliseconds, which the caller need not wait for.
-    /// The calling thread waits: from asynchronous code, await ``build()-swift.method`` instead,
-    /// which holds none of the system's threads meanwhile.
+    /// The calling thread waits: from asynchronous code, await `build()` instead, which holds
+    /// none of the system's threads meanwhile.
     public func build() throws -> BuildReport {
         let report = HandOver<BuildReport>()
         start(handingOver: report)
         return try report.take()
     }
 
-    /// Runs the build, as the synchronous ``build()-swift.method`` does, without holding a
+    /// Runs the build, as the synchronous `build()` does, without holding a
     /// thread of the caller's while it runs. The build spreads its work over the system's
     /// queues, whose threads are as many as the cores: a thread of theirs waiting for the
     /// whole build (as one running asynchronous code does, in a synchronous call) left the
