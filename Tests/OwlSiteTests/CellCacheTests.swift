@@ -30,10 +30,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var (plan, config, templates) = try demo()
         let reuse = PageRenderer.CellReuse(cache: CellCache(cacheFolder: folder), naming: CellCache.Naming(site: 42), sources: PageKey.sources(of: plan))
-        let uncached = try pages(PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages), of: plan)
+        let uncached = try pages(PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices)), of: plan)
 
         // The first renders every cell, and keeps them.
-        let first = try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages, reuse: reuse)
+        let first = try PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices), reuse: reuse)
         #expect(first.renderedCells)
         #expect(try pages(first, of: plan) == uncached)
         reuse.cache.save(first.cellsToKeep(reuse: reuse))
@@ -41,7 +41,7 @@ import Testing
         #expect(!kept.isEmpty)
 
         // The second renders none, and makes the same pages.
-        let second = try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages, reuse: reuse)
+        let second = try PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices), reuse: reuse)
         #expect(!second.renderedCells)
         #expect(try pages(second, of: plan) == uncached)
 
@@ -49,15 +49,15 @@ import Testing
         let index = try #require(plan.items.indices.first { index in plan.pages.contains { $0.lists.contains { $0.sections.contains { $0.cells.contains(.item(index)) } } } })
         plan.items[index].title = "A title no cache holds"
         plan.items[index].fingerprint.listing &+= 1
-        let third = try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages, reuse: reuse)
+        let third = try PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices), reuse: reuse)
         #expect(third.renderedCells)
         let retitled = try pages(third, of: plan)
-        #expect(retitled == (try pages(PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages), of: plan)))
+        #expect(retitled == (try pages(PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices)), of: plan)))
         #expect(retitled.contains { $0.contains("A title no cache holds") })
 
         // Another site key (the theme, the settings, the program) takes nothing from the cache.
         let otherSite = PageRenderer.CellReuse(cache: reuse.cache, naming: CellCache.Naming(site: 43), sources: reuse.sources)
-        #expect(try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages, reuse: otherSite).renderedCells)
+        #expect(try PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices), reuse: otherSite).renderedCells)
     }
 
     @Test func aDamagedOrForeignFileHoldsNoCells() throws {

@@ -26,7 +26,7 @@ import Testing
         let config = try SiteConfig.load(from: root.appendingPathComponent("owl.yml"), displayName: "owl.yml")
         let content = try SiteContent.load(options, config: config, cache: MarkdownCache(folder: nil, settings: ""))
         let plan = try SitePlan(content: content, templates: templates)
-        let renderer = try PageRenderer(plan: plan, config: config, templates: templates, pages: plan.pages)
+        let renderer = try PageRenderer(plan: plan, config: config, templates: templates, rendering: Array(plan.pages.indices))
         var rendered: Set<String> = []
 
         for page in plan.pages {

@@ -132,7 +132,11 @@ public struct SiteBuilder: Sendable {
         let pageKeyStructures = try companions?.pageKeyStructures
             ?? PageKey.structures(of: plan, sources: itemSources, cellsShowContent: sources.templates.cellsShowContent)
         // A first build writes every file: their folders are made while the pages render.
-        var preparedFolders = output.prepareFolders { plan.pages.map { SitePath.file(for: $0.path) } + [SitePath.notFoundFile] }
+        // (The paths are read through a buffer: mapped from the plan's pages inside this
+        // closure, each page was copied whole first.)
+        var preparedFolders = output.prepareFolders {
+            plan.pages.withUnsafeBufferPointer { pages in pages.indices.map { SitePath.file(for: pages[$0].path) } } + [SitePath.notFoundFile]
+        }
         var writing = false
         defer { if !writing, let preparedFolders { output.discard(preparedFolders) } }
 
@@ -356,7 +360,7 @@ public struct SiteBuilder: Sendable {
         swap(&reused, &work.reused)
         let hasNotFoundPage = paths.count > plan.pages.count
         let cellReuse = reuse.cellCache.map { PageRenderer.CellReuse(cache: $0, naming: CellCache.Naming(site: site), sources: itemSources) }
-        let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, pages: stale.map { plan.pages[$0] }, reuse: cellReuse)
+        let renderer = try PageRenderer(plan: plan, config: sources.config, templates: sources.templates, rendering: stale, reuse: cellReuse)
         // The cells are kept for the next build on the other core, while the pages render.
         if let cellReuse, renderer.renderedCells {
             DispatchQueue.global().async(group: savingCaches) { cellReuse.cache.save(renderer.cellsToKeep(reuse: cellReuse)) }

@@ -35,11 +35,15 @@ struct SitePlan: Sendable {
         // An item's page, and a few lists: tag pages and sections are fewer than the items.
         var registry = PageRegistry(capacity: items.count + items.count / 4 + 16)
 
-        let pageIndices = items.indices.filter { items[$0].kind == .page }
+        // The fields the closures below filter and group by, read once where each item lies:
+        // read there as `items[$0].section`, each item was copied whole first (a closure that
+        // captures an array cannot read an element's field in place), four times an item.
+        let (kinds, sections, dates) = Self.kindsSectionsAndDates(of: items)
+        let pageIndices = items.indices.filter { kinds[$0] == .page }
         // Newest first, sorted once: a list in date order keeps this order's members.
         let byDate = sort(pageIndices, by: .date)
         // Each item's year, worked out once: an item is in several lists grouped by year.
-        let years = items.indices.map { items[$0].date.map { String(DateText.year(config.onSiteClock($0))) } ?? Self.undated }
+        let years = dates.map { $0.map { String(DateText.year(config.onSiteClock($0))) } ?? Self.undated }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
         // Fields are read in place: copying whole items is slow on big sites.
@@ -51,12 +55,12 @@ struct SitePlan: Sendable {
             }
         }
 
-        let sectionNames = Set(pageIndices.map { items[$0].section }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
+        let sectionNames = Set(pageIndices.map { sections[$0] }.filter { !$0.isEmpty }).union(sectionIntros.keys).sorted()
         let sectionMembers = sectionNames.map { name in
             let settings = config.settings(for: name)
             return settings.sort == .date
-                ? byDate.filter { items[$0].section == name }
-                : sort(pageIndices.filter { items[$0].section == name }, by: settings.sort)
+                ? byDate.filter { sections[$0] == name }
+                : sort(pageIndices.filter { sections[$0] == name }, by: settings.sort)
         }
         var neighbours = [Neighbours?](repeating: nil, count: items.count)
         for members in sectionMembers {
@@ -79,8 +83,9 @@ struct SitePlan: Sendable {
             guard hasSingle else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            let origin = SourceLocation(file: items[index].source, line: items[index].lines["url"] ?? items[index].lines["permalink"]
-                                            ?? items[index].lines["path"] ?? items[index].lines["slug"] ?? 1)
+            // The lines taken out first: read inside `??`'s closures, the item was copied for each.
+            let lines = items[index].lines
+            let origin = SourceLocation(file: items[index].source, line: lines["url"] ?? lines["permalink"] ?? lines["path"] ?? lines["slug"] ?? 1)
             do {
                 try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
                                           body: .item(index, neighbours: neighbours[index]), lists: [], origin: origin))
@@ -99,10 +104,10 @@ struct SitePlan: Sendable {
             let title = Self.ownTitle(of: intro) ?? settings.title ?? SitePath.title(fromName: name)
             let origin = SourceLocation(file: intro?.source ?? "content/\(name)/", line: intro == nil ? nil : 1)
             try addPaged(members, basePath: "/\(name)/", listID: name, title: title, intro: intro?.body, years: years,
-                         settings: settings, config: config, origin: origin, feedItems: byDate.filter { items[$0].section == name }, registry: &registry)
+                         settings: settings, config: config, origin: origin, feedItems: byDate.filter { sections[$0] == name }, registry: &registry)
             navigation.append(NavigationEntry(title: title, path: "/\(name)/"))
         }
-        for index in sort(pageIndices.filter { items[$0].section.isEmpty }, by: .weight) {
+        for index in sort(pageIndices.filter { sections[$0].isEmpty }, by: .weight) {
             navigation.append(NavigationEntry(title: items[index].title, path: items[index].path))
         }
 
@@ -111,7 +116,7 @@ struct SitePlan: Sendable {
             try addTermPages(of: taxonomy, pageIndices, byDate: byDate, years: years, config: config, registry: &registry)
         }
 
-        newest = byDate.filter { items[$0].date != nil && !items[$0].section.isEmpty }
+        newest = byDate.filter { dates[$0] != nil && !sections[$0].isEmpty }
         feeds.insert(FeedSpec(file: SitePath.feedFile, pagePath: "/", title: nil, items: newest), at: 0)
         let recent = newest.prefix(config.homeRecent)
         // Cards, unlike the sections' lists: the home page shows what is new at a glance.
@@ -124,6 +129,22 @@ struct SitePlan: Sendable {
         // Their indices sorted, not the pages themselves, which are large to move.
         let planned = registry.pages
         pages = planned.indices.sorted { planned[$0].path < planned[$1].path }.map { planned[$0] }
+    }
+
+    /// Each of `items`' kind, section and date, in the items' order.
+    private static func kindsSectionsAndDates(of items: [ContentItem]) -> (kinds: [ContentItem.Kind], sections: [String], dates: [Date?]) {
+        var kinds: [ContentItem.Kind] = [], sections: [String] = [], dates: [Date?] = []
+        kinds.reserveCapacity(items.count)
+        sections.reserveCapacity(items.count)
+        dates.reserveCapacity(items.count)
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                kinds.append(items[index].kind)
+                sections.append(items[index].section)
+                dates.append(items[index].date)
+            }
+        }
+        return (kinds, sections, dates)
     }
 
     /// The warnings that come of the items' bodies: their own, then those of their links to
@@ -321,7 +342,7 @@ struct SitePlan: Sendable {
     /// first), if there are any.
     private mutating func addPaged(_ members: [Int], basePath: String, listID: String, title: String, intro: String?, years: [String],
                                    settings: SectionSettings, config: SiteConfig, origin: SourceLocation, feedItems: [Int], registry: inout PageRegistry) throws {
-        let dated = feedItems.filter { items[$0].date != nil }
+        let dated = feedItems.filter { items.lending($0) { $0.date } != nil }
         let feed = dated.isEmpty ? nil : FeedSpec(file: "\(basePath.dropFirst())\(SitePath.feedFile)", pagePath: basePath, title: title, items: dated)
         if let feed { feeds.append(feed) }
         let size = settings.pageSize ?? 0
@@ -332,7 +353,7 @@ struct SitePlan: Sendable {
         // Decided for the whole list, not page by page: a list with no dated item is not one
         // year called "undated" (a section of projects under the default settings), while
         // the undated items of a dated list keep that section on whichever page they fall.
-        let grouping = members.contains(where: { items[$0].date != nil }) ? settings.grouping : .none
+        let grouping = members.contains(where: { items.lending($0) { $0.date } != nil }) ? settings.grouping : .none
         // A year's count covers the whole year, on whichever pages its items fall, and so does
         // the choice of its word (the sections its items come from).
         var yearCounts: [String: YearCount] = [:]

@@ -33,12 +33,13 @@ struct PageRenderer: Sendable {
     /// The templates of items' cells: a list's, and a grid's cards.
     private static let itemCellTemplates = [PostCell.template, CardCell.template]
 
-    /// Renders the cell of every item listed on `pages` (the pages to render), on both
-    /// cores, or takes it from `reuse`'s cache when an earlier build rendered it from the same inputs.
+    /// Renders the cell of every item listed on `pages` (the indices of the plan's pages to
+    /// render), on both cores, or takes it from `reuse`'s cache when an earlier build rendered
+    /// it from the same inputs.
     ///
     /// What the cells are kept in is indexed by item, not hashed: a rebuild that renders one
     /// list of 10,000 posts made tables of them that took 19 ms, on one core.
-    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, pages: [PageSpec], reuse: CellReuse? = nil) throws {
+    init(plan: SitePlan, config: SiteConfig, templates: TemplateSet, rendering pages: [Int], reuse: CellReuse? = nil) throws {
         self.plan = plan
         self.templates = templates
         cellTemplates = Templates(source: InMemoryTemplateSource(templates.texts))
@@ -46,7 +47,7 @@ struct PageRenderer: Sendable {
         var isListed = Self.itemCellTemplates.map { _ in [Bool](repeating: false, count: plan.items.count) }
         var listed: [CellWork] = []
         for page in pages {
-            for list in page.lists {
+            for list in plan.pages.lending(page, { $0.lists }) {
                 let template = Self.itemCellTemplates.firstIndex(of: list.style == .grid ? CardCell.template : PostCell.template)!
                 for section in list.sections {
                     for case let .item(index) in section.cells where !isListed[template][index] {
