@@ -279,6 +279,17 @@ import Owl
             #expect(haystack.withUnsafeBytes { ByteSearch.firstOffset(of: needle, in: $0, from: start) } == expected, "\(haystack) \(needle) \(start)")
         }
     }
+
+    /// The needles with an `=` are found by it: every place of each marker in a page, from every start.
+    @Test func attributeMarkersAreFoundWhereAPlainSearchFindsThem() {
+        let html = Array(##"<p id="a" class="x=y">a = b<a href="#a">1</a><img src="i.png" alt="="><a data-href="no" href="/p/">2</a> href= "no" id="""##.utf8)
+        for marker in [" href=\"", " href=\"#", " src=\"", " id=\"", "=", "=\"", "a=", "data-owl-region=\""].map({ Array($0.utf8) }) {
+            for start in 0...html.count {
+                let expected = (start..<max(start, html.count - marker.count + 1)).first { html[$0..<($0 + marker.count)].elementsEqual(marker) }
+                #expect(html.withUnsafeBytes { ByteSearch.firstOffset(of: marker, in: $0, from: start) } == expected, "\(String(decoding: marker, as: UTF8.self)) from \(start)")
+            }
+        }
+    }
 }
 
 @Suite struct RegionScannerTests {
