@@ -1,4 +1,5 @@
 @testable import OwlSite
+import TestSupport
 import Testing
 
 @Suite struct ReadingLengthTests {
@@ -25,6 +26,46 @@ import Testing
         #expect(ReadingLength(markdown: String(repeating: "字", count: 500)[...]).minutes == 1)
         #expect(ReadingLength(markdown: String(repeating: "字", count: 501)[...]).minutes == 2)
         #expect(ReadingLength(markdown: "   \n\t# - > |").minutes == 0)
+    }
+
+    /// The count looks each byte's class up in a table: it agrees with the rule worked out
+    /// byte by byte, as it was first written, on random texts of the characters each branch takes.
+    @Test func theLookedUpCountAgreesWithTheRuleByteByByte() {
+        let characters = ["a", "Z", "5", " ", "\n", "\t", "#", "-", "|", ">", ".", "é", "—", "…", "™", "€", "、", "。", "日", "は", "😀", "ä", "\u{3000}"]
+        var random = SeededGenerator(seed: 37)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0..<30, using: &random)).map { _ in characters[Int.random(in: 0..<characters.count, using: &random)] }.joined()
+            let (words, wide) = Self.byteByByteCount(Array(text.utf8))
+            let minutes = Int((Double(words) / Double(ReadingLength.wordsPerMinute) + Double(wide) / Double(ReadingLength.charactersPerMinute)).rounded(.up))
+            #expect(ReadingLength(markdown: text[...]) == ReadingLength(words: words + wide, minutes: minutes), "\(text)")
+        }
+    }
+
+    /// The rule as it was first written, one comparison after another for each byte.
+    private static func byteByByteCount(_ text: [UInt8]) -> (words: Int, characters: Int) {
+        var words = 0, characters = 0, runCounts = false, index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte <= 0x20 {
+                if runCounts { words += 1 }
+                runCounts = false
+                index += 1
+            } else if byte >= 0xE3, byte <= 0xE9, index + 2 < text.count {
+                if runCounts { words += 1 }
+                runCounts = false
+                if !(byte == 0xE3 && text[index + 1] == 0x80) { characters += 1 }
+                index += 3
+            } else if byte == 0xE2, index + 2 < text.count, text[index + 1] & 0xFE == 0x80 {
+                index += 3
+            } else {
+                let lower = byte | 0x20
+                if byte >= 0x80 || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                    runCounts = true
+                }
+                index += 1
+            }
+        }
+        return (runCounts ? words + 1 : words, characters)
     }
 
     @Test func aWordsPlaceholdersAreFilledIn() {
