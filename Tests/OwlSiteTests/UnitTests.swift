@@ -644,3 +644,15 @@ enum SiteFixtureRoot {
         #expect(!BuildOptions.isToolLeftover(name))
     }
 }
+
+@Suite struct StringASCIITests {
+    /// Read from the string's buffer, the answer is the `utf8` view's, for strings made
+    /// whole and from slices.
+    @Test(arguments: ["", "posts/hello-world_2/", "\u{7F}~ !", "Café", "日本", "a\u{80}", "emoji 😀"])
+    func isASCIIAgreesWithTheBytes(_ text: String) {
+        let expected = text.utf8.allSatisfy { $0 < 0x80 }
+        #expect(text.isASCII == expected)
+        #expect(String(text[...]).isASCII == expected)
+        #expect(String(Substring("x" + text).dropFirst()).isASCII == expected)
+    }
+}

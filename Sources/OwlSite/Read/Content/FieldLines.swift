@@ -71,7 +71,7 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     subscript(key: String) -> Int? {
         get {
             // An ASCII key is equal only to the same bytes; any other is compared as text.
-            guard case let .encoded(bytes) = storage, key.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard case let .encoded(bytes) = storage, key.isASCII else {
                 return entries.first { $0.key == key }?.line
             }
             var input = BinaryReader(bytes)

@@ -4,7 +4,7 @@
 enum HeadingID {
     /// The id of a heading whose plain text is `text` (empty for a heading of punctuation).
     static func github(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 } ? githubASCII(text) : githubScalars(text)
+        text.isASCII ? githubASCII(text) : githubScalars(text)
     }
 
     /// ``github(_:)`` of any text, scalar by scalar with their Unicode properties.
