@@ -88,11 +88,8 @@ public struct BuildOptions: Sendable {
         return "\(status.st_size)-\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)-\(status.st_ino)"
     }
 
-    /// `bytes` as two hex digits each.
+    /// `bytes` as two lowercase hex digits each (``PageVersion/hexDigit(_:)``'s).
     private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        String(decoding: bytes.flatMap { [PageVersion.hexDigit(UInt64($0 >> 4)), PageVersion.hexDigit(UInt64($0))] }, as: UTF8.self)
     }
 }

@@ -46,9 +46,8 @@ struct SitePlan: Sendable {
         let years = dates.map { $0.map { String(DateText.year(config.onSiteClock($0))) } ?? Self.undated }
         var sectionIntros: [String: ContentItem] = [:]
         var home: ContentItem?
-        // Fields are read in place: copying whole items is slow on big sites.
         for index in items.indices {
-            switch items[index].kind {
+            switch kinds[index] {
             case .home: home = items[index]
             case .sectionIndex: sectionIntros[items[index].section] = items[index]
             case .page: break
