@@ -43,6 +43,7 @@ import Testing
         let folder = try temporaryFolder([
             "cells/ContactCell.mustache": "<a href=\"{{link}}\">{{name}}</a> <small>{{email}}</small>"
         ])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let html = try renderContacts(templatesFolder: folder.path)
         #expect(
             html == """
@@ -57,6 +58,7 @@ import Testing
 
     @Test func theReadmeUpdateReplays() throws {
         let folder = try temporaryFolder(["cells/ContactCell.mustache": "{{name}}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let director = contactsDirector(templatesFolder: folder.path)
         let update = try director.reload { director in
             director.section(id: "friends")?.add(element: Contact(name: "Grace Hopper", email: "grace@example.com"), at: 0)

@@ -35,6 +35,7 @@ import Testing
 
     @Test func missingTemplateInAFolderNamesThePathLookedAt() throws {
         let folder = try temporaryFolder(["cells/Other.mustache": "x"])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let layered = Templates(source: LayeredTemplateSource([
             FolderTemplateSource(folder: folder.path + "/./"), InMemoryTemplateSource([:]),
         ]))

@@ -71,7 +71,7 @@ func identifiers(_ director: Director) -> [[String]] {
     director.sections.map { $0.elements.map(\.differenceIdentifier) }
 }
 
-/// A fresh temporary folder holding `files` (relative path → text).
+/// A fresh temporary folder holding `files` (relative path → text); the caller removes it.
 func temporaryFolder(_ files: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owl-tests-\(UUID().uuidString)")
     for (path, text) in files {

@@ -15,6 +15,7 @@ import Testing
 
     @Test func defaultTemplateIsNamedAfterTheCellInTheTemplatesFolder() throws {
         let folder = try temporaryFolder(["cells/ContactCell.mustache": "folder {{name}}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try render(contactAdapter(), templates: Templates(folder: folder.path)) == "folder Ada")
     }
 
@@ -26,6 +27,7 @@ import Testing
 
     @Test func templateFile() throws {
         let folder = try temporaryFolder(["elsewhere/contact.html": "file {{name}}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let adapter = contactAdapter()
         adapter.template = .file(folder.appendingPathComponent("elsewhere/contact.html").path)
         #expect(try render(adapter, templates: templates()) == "file Ada")
@@ -60,6 +62,7 @@ import Testing
 
     @Test func templatesAreParsedOnceAndShared() throws {
         let folder = try temporaryFolder(["cells/ContactCell.mustache": "before {{name}}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let shared = Templates(folder: folder.path)
         #expect(try render(contactAdapter(), templates: shared) == "before Ada")
         try "after {{name}}".write(to: folder.appendingPathComponent("cells/ContactCell.mustache"), atomically: true, encoding: .utf8)
