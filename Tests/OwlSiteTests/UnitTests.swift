@@ -191,6 +191,21 @@ import Owl
         #expect(html.contains("<pre tabindex=\"0\"><code>plain\n</code></pre>"))
     }
 
+    /// A task's label ends where its text does: at the first of the tags that end it,
+    /// whichever comes first, and at the end of the HTML when none does. A heading ends at
+    /// its own end tag, past the tags inside it.
+    @Test(arguments: ["</li>", "</p>", "<ul>", "<ol>", "<p>", "<div>", "<pre>", "<blockquote>"])
+    func aTasksLabelEndsAtTheFirstTagThatEndsItsText(_ end: String) {
+        let box = #"<input type="checkbox" disabled="" />"#
+        let html = "<li>\(box) a <em>b</em> <a href=\"/c\">c</a> <code>&lt;li&gt;</code>\(end)</li><li>\(box) z"
+        let rewritten = Array(html.utf8).withUnsafeBufferPointer { HTMLRewriter(rootPath: "/").rewrite($0) }
+        let shown = end == "<pre>" ? #"<pre tabindex="0">"# : end
+        #expect(rewritten == "<li><label>\(box) a <em>b</em> <a href=\"/c\">c</a> <code>&lt;li&gt;</code></label>\(shown)</li><li><label>\(box) z</label>")
+        let heading = "<h3>x <em>y</em> <code>&lt;/h3&gt;</code></h3><p>after</p>"
+        let rewrittenHeading = Array(heading.utf8).withUnsafeBufferPointer { HTMLRewriter(rootPath: "/").rewrite($0) }
+        #expect(rewrittenHeading == ##"<h3 id="x-y-h3"><a class="anchor" href="#x-y-h3">x <em>y</em> <code>&lt;/h3&gt;</code></a></h3><p>after</p>"##)
+    }
+
     /// An image alone in its paragraph, with a title, is a figure captioned by the title;
     /// one without a title, or among text, stays as it is.
     @Test func aTitledImageIsAFigureWithACaption() {

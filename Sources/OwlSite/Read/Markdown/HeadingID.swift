@@ -26,18 +26,26 @@ enum HeadingID {
     /// `a`–`z`, the only numbers `0`–`9`, and ASCII has no marks, so this is the same id; a
     /// cold build of 10,000 posts spent 3% of its CPU looking up the Unicode properties of
     /// ASCII headings.
+    ///
+    /// The text's bytes are read in its own buffer and the id written in place: through the
+    /// `utf8` view and an array, each byte took some 70 instructions.
     static func githubASCII(_ text: String) -> String {
-        var id: [UInt8] = []
-        id.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): id.append(byte + 32)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): id.append(byte)
-            case UInt8(ascii: " "): id.append(UInt8(ascii: "-"))
-            default: break
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { id in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): id[count] = byte + 32
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): id[count] = byte
+                    case UInt8(ascii: " "): id[count] = UInt8(ascii: "-")
+                    default: continue
+                    }
+                    count += 1
+                }
+                return count
             }
         }
-        return String(decoding: id, as: UTF8.self)
     }
 
     /// `text` without the spaces and tabs at either end: what Foundation's
