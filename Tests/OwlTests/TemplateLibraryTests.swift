@@ -27,12 +27,15 @@ import Testing
         "{{#items}}\n  {{> nested}}\n{{/items}}",
         "{{#optional}}[{{.}}]{{/optional}}{{optional}}{{none}}{{^none}}n{{/none}}{{null}}{{^null}}null{{/null}}",
         "{{#map}}\n  {{#inner}}\n    {{> card}}\n  {{/inner}}\n{{/map}}\n",
+        "  {{> crlf}}\n",
     ]
 
     static let partials = [
         "card": "<div>\n  {{name}}\n{{#items}}\n  - {{label}}\n{{/items}}\n</div>\n",
         "nested": "[\n  {{> card}}\n]\n  {{> inline}}\n",
         "inline": "({{label}}{{^label}}{{name}}{{/label}})",
+        // Pieces that end with `\r\n`, one character, which is not a line feed.
+        "crlf": "one\r\n{{name}}\r\n{{#items}}{{label}}\r\n{{/items}}two\n{{name}}",
     ]
 
     /// Values of every kind a page gets (computed: `Any` is not `Sendable`).
