@@ -191,6 +191,18 @@ import Owl
         #expect(html.contains("<pre tabindex=\"0\"><code>plain\n</code></pre>"))
     }
 
+    /// In a loose list (its items apart) cmark puts a task's checkbox before the item's
+    /// paragraph: the checkbox and its label go into the paragraph, where its text is.
+    @Test func aLooseTasksCheckboxIsLabelledByItsParagraphsText() {
+        let markdown: Substring = "- [ ] loose *one*\n\n- [x] loose two\n\n  > quoted\n\n- [ ] tight\n  - [ ] nested\n"
+        let html = MarkdownRenderer(allowsRawHTML: false, rootPath: "/").render(markdown).html
+        #expect(html.contains(#"<li><p><label><input type="checkbox" disabled="" /> loose <em>one</em></label></p>"#), "\(html)")
+        #expect(html.contains("<li><p><label><input type=\"checkbox\" checked=\"\" disabled=\"\" /> loose two</label></p>\n<blockquote>"))
+        #expect(html.contains("<li><p><label><input type=\"checkbox\" disabled=\"\" /> tight</label></p>\n<ul>"))
+        #expect(html.contains(#"<li><label><input type="checkbox" disabled="" /> nested</label></li>"#))
+        #expect(!html.contains("<label><input type=\"checkbox\" disabled=\"\" /> \n</label>"))
+    }
+
     /// A task's label ends where its text does: at the first of the tags that end it,
     /// whichever comes first, and at the end of the HTML when none does. A heading ends at
     /// its own end tag, past the tags inside it.

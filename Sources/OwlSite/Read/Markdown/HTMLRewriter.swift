@@ -5,8 +5,9 @@ import Foundation
 /// base path in front of root-relative `href` and `src` values, and makes the parts a
 /// keyboard user must reach reachable: code blocks and tables, which may scroll sideways,
 /// take the focus (a code block named by its fence's language), and a task list's checkbox
-/// is labelled by its item's text. An image alone in its paragraph with a title
-/// (`![An owl](owl.svg "The demo's owl")`) becomes a figure with the title as its caption.
+/// is labelled by its item's text (in a loose list, inside the item's first paragraph). An
+/// image alone in its paragraph with a title (`![An owl](owl.svg "The demo's owl")`) becomes
+/// a figure with the title as its caption.
 struct HTMLRewriter {
     var rootPath: String
 
@@ -116,6 +117,16 @@ struct HTMLRewriter {
                 continue
             }
             if tagLetter == UInt8(ascii: "i"), labelEnd < 0, startsWith(Self.checkbox, html, at: index) {
+                // In a loose list cmark puts the checkbox before its item's paragraph, where a
+                // label would hold no text and name nothing: it goes into the paragraph.
+                if let paragraph = paragraphAfterCheckbox(html, at: index) {
+                    output.append("<p><label>")
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: html[index..<paragraph.checkboxEnd]))
+                    output.append(" ")
+                    index = paragraph.textStart
+                    labelEnd = firstTag(among: Self.itemTextEnds, in: html, from: index, to: html.count) ?? html.count
+                    continue
+                }
                 labelEnd = firstTag(among: Self.itemTextEnds, in: html, from: index + 1, to: html.count) ?? html.count
                 output.append("<label>")
             }
@@ -145,6 +156,19 @@ struct HTMLRewriter {
     private static let codeOpen = Array(#"<code class="language-"#.utf8)
     /// A task list item's checkbox, as cmark-gfm writes it.
     private static let checkbox = Array(#"<input type="checkbox""#.utf8)
+    /// For the checkbox at `index` followed by nothing but white space and then a paragraph
+    /// (a task of a loose list): where the checkbox's tag ends, and where the paragraph's text starts.
+    private func paragraphAfterCheckbox(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> (checkboxEnd: Int, textStart: Int)? {
+        guard let close = memchr(html.baseAddress! + index, Int32(UInt8(ascii: ">")), html.count - index) else { return nil }
+        let checkboxEnd = UnsafeRawPointer(close) - UnsafeRawPointer(html.baseAddress!) + 1
+        var next = checkboxEnd
+        while next < html.count, html[next] == UInt8(ascii: " ") || html[next] == UInt8(ascii: "\n") { next += 1 }
+        guard startsWith(Self.paragraphOpen, html, at: next) else { return nil }
+        return (checkboxEnd, next + Self.paragraphOpen.count)
+    }
+
+    private static let paragraphOpen = Array("<p>".utf8)
+
     /// What ends the text of a task list item that labels its checkbox: the item, its
     /// paragraph, or a list nested in it.
     private static let itemTextEnds = ["</li>", "</p>", "<ul", "<ol", "<p>", "<div", "<pre", "<blockquote"].map { Array($0.utf8) }
