@@ -5,6 +5,7 @@ import Glibc
 #endif
 @testable import OwlSite
 import OwlFiles
+import TestSupport
 
 /// Issue 30's findings 3 to 6, each by its reproducer: the build refuses what it cannot
 /// read safely with an error naming the source (and line), in time, exit 1, the previous
@@ -261,6 +262,31 @@ import OwlFiles
             #expect((SitePath.controlCharacter(in: text) != nil) == (scalar.properties.generalCategory == .control), "U+\(String(value, radix: 16))")
         }
         #expect(SitePath.controlCharacter(in: "plain-ascii_name.md") == nil)
+    }
+
+    /// The look at an address's bytes lets no part through that the check of each part
+    /// (its length, its control characters, the names of owl-site's files) refuses: over
+    /// random addresses made of parts that fail it and parts that pass.
+    @Test func theLookAtTheBytesLetsNoFailingPartThrough() {
+        var generator = SeededGenerator(seed: 37)
+        let pieces = ["a", "posts", "index.html", "feed.xml", "sitemap.xml", "404.html", ".nojekyll", "index.htm", "index.html5",
+                      "é", "\u{85}", "\u{A0}", "\u{9F}", "\u{7F}", "\t", "\0", "assets", "site.css", String(repeating: "x", count: 250),
+                      String(repeating: "é", count: 127), "日本", "K", "\u{212A}"]
+        var refused = 0
+        for _ in 0..<3_000 {
+            let parts = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let path = "/" + parts.joined(separator: "/") + "/"
+            let eachPartPasses = parts.allSatisfy { part in
+                (try? SitePath.checkName(part, of: "x", from: "f", line: nil)) != nil && !SitePath.ownFileNames.contains(part)
+            }
+            if !eachPartPasses {
+                refused += 1
+                #expect(SitePath.anyPartMayFail(path), "\(path.debugDescription)")
+            }
+        }
+        #expect(refused > 500, "the random addresses hold failing parts")
     }
 
     @Test func aNameOf255BytesIsTheLongest() throws {

@@ -62,6 +62,12 @@ enum ByteSearch {
         return text.withUTF8 { !$0.isEmpty && memchr($0.baseAddress!, Int32(byte), $0.count) != nil }
     }
 
+    /// Whether `text` holds the bytes `needle`.
+    static func contains(_ needle: [UInt8], in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { firstOffset(of: needle, in: UnsafeRawBufferPointer($0), from: 0) != nil }
+    }
+
     /// The offset of the first `byte` in `haystack` at or after `start`.
     static func firstOffset(of byte: UInt8, in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start >= 0, start < haystack.count, let found = memchr(haystack.baseAddress! + start, Int32(byte), haystack.count - start) else { return nil }
