@@ -16,6 +16,21 @@ import Owl
         #expect(frontMatter.bodyLine == 8)
     }
 
+    /// A key written twice sends the front matter to the YAML reader (which warns of it),
+    /// among a few keys and among many.
+    @Test(arguments: [3, 12, 40])
+    func aKeyWrittenTwiceIsFoundAmongFewKeysAndMany(_ count: Int) throws {
+        let keys = (0..<count).map { "key\($0)" }
+        let yaml = keys.map { "\($0): value\n" }.joined()
+        #expect(FrontMatter.plainFields(yaml, file: "x.md")?.map(\.key) == keys)
+        for repeated in [0, count - 1] {
+            #expect(FrontMatter.plainFields(yaml + "\(keys[repeated]): again\n", file: "x.md") == nil, "key \(repeated) of \(count)")
+        }
+        let frontMatter = try FrontMatter(parsing: "---\n" + yaml + "key0: again\n---\nBody\n", file: "x.md")
+        #expect(frontMatter.warnings.count == 1 && frontMatter.warnings[0].message.contains("'key0' is written twice"), "\(frontMatter.warnings)")
+        #expect(frontMatter.bodyLine == count + 4)
+    }
+
     @Test func windowsLineEndsAreRead() throws {
         let frontMatter = try FrontMatter(parsing: "---\r\ntitle: Hi\r\n---\r\nBody\r\n", file: "x.md")
         #expect(frontMatter.fields.map(\.key) == ["title"])
