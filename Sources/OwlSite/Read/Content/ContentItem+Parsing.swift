@@ -6,7 +6,9 @@ extension ContentItem {
     /// those generators read them (docs/content.md lists them).
     init(parsing text: String, source: String, relativePath: String, markdown: MarkdownRenderer) throws {
         let frontMatter = try FrontMatter(parsing: text, file: source)
-        var folders = relativePath.split(separator: "/").map(String.init)
+        // Split by bytes, as the file system names them: split by characters, a `/` before a
+        // combining mark was no separator, and each item's path took 8,700 instructions.
+        var folders = relativePath.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
         let fileName = folders.removeLast()
         let baseName = String(fileName[..<(fileName.lastIndex(of: ".") ?? fileName.endIndex)])
         // `posts/trip/index.md` is the page of its folder, `/posts/trip/`, beside the images
