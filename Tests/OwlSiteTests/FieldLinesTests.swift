@@ -56,6 +56,16 @@ import Testing
         #expect(lines.entries.map(\.key) == ["slug", "tags", "title", "été"] && lines["slug"] == 7 && lines["date"] == nil)
     }
 
+    /// An item's folders are its path's parts between `/`s, as the file system has them:
+    /// a folder whose name starts with a combining mark is a folder of its own.
+    @Test func anItemsFoldersAreSplitAtEverySlash() throws {
+        let markdown = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
+        let item = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/notes/\u{301}x/b.md", relativePath: "notes/\u{301}x/b.md", markdown: markdown)
+        #expect(item.section == "notes")
+        let bundle = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/notes/\u{301}x/index.md", relativePath: "notes/\u{301}x/index.md", markdown: markdown)
+        #expect(bundle.section == "notes")
+    }
+
     /// An item read with the source path it was found by takes that path, and only when the
     /// entry holds the same path: any other path in the entry is the entry's.
     @Test func anItemReadWithItsSourceTakesItOnlyWhenTheEntryHoldsIt() throws {
