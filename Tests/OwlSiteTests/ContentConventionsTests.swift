@@ -62,6 +62,15 @@ import Testing
         #expect(frontMatter.warnings == [SiteError(file: "x.md", line: 6, "front matter: 'title' is written twice, on lines 2 and 6: the later one is taken")])
     }
 
+    /// A source is Markdown by the ending of its name, as a suffix of characters said it.
+    @Test(arguments: ["a.md", "a.markdown", ".md", "md", "a.MD", "a.md.txt", "a.m", "posts/é.md", "a.mdx", "a\u{301}.md", "a.md\u{301}", "a.mark down", ""])
+    func markdownIsToldByItsNamesEnding(_ name: String) {
+        let byCharacters = SitePath.markdownExtensions.contains { name.hasSuffix(".\($0)") }
+        #expect(SitePath.isMarkdown(name) == byCharacters)
+        #expect(SitePath.isMarkdown(name[...]) == byCharacters)
+        #expect(SitePath.isMarkdown("x/" + name) == byCharacters)
+    }
+
     @Test func githubHeadingIDs() {
         #expect(HeadingID.github("What's in 1.94.1") == "whats-in-1941")
         #expect(HeadingID.github("Hello, World!") == "hello-world")
