@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import OwlSite
 
 /// The lines of an item's front matter keys: found by key, kept in order of their keys.
@@ -36,6 +37,29 @@ import Testing
         #expect(damage.noted.isEmpty, "not before the details are read")
         #expect(read.tags.isEmpty && read.lines.count == 0 && read.title == "A")
         #expect(damage.noted == ["content/a.md"])
+    }
+
+    /// The line of the first of several keys is the one the keys looked up in turn give, in
+    /// lines parsed and in lines read back from the cache, over random sets of keys.
+    @Test func theFirstOfSeveralKeysIsTheOneLookedUpInTurn() throws {
+        var generator = SeededGenerator(seed: 56)
+        let names = ["url", "permalink", "path", "slug", "title", "date", "été", "tags", "u", "urls"]
+        let markdown = MarkdownRenderer(allowsRawHTML: false, rootPath: "/")
+        for _ in 0..<300 {
+            let chosen = Set((0..<Int.random(in: 0...6, using: &generator)).map { _ in names.randomElement(using: &generator)! })
+            let parsed = FieldLines(sorted: chosen.sorted().enumerated().map { ($1, $0 + 2) })
+            var item = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/a.md", relativePath: "a.md", markdown: markdown)
+            item.lines = parsed
+            var out = BinaryWriter()
+            _ = item.write(to: &out)
+            var input = BinaryReader(SharedBytes(out.bytes))
+            let cached = try ContentItem(from: &input, html: item.html).lines
+            let keys = (0..<Int.random(in: 1...4, using: &generator)).map { _ in names.randomElement(using: &generator)! }
+            for lines in [parsed, cached] {
+                let inTurn = keys.lazy.compactMap { lines[$0] }.first
+                #expect(lines.line(ofFirst: FieldLines.Keys(keys)) == inTurn, "\(chosen.sorted()) \(keys)")
+            }
+        }
     }
 
     /// Lines read back from the cache, kept as the cache holds them, are found and changed as

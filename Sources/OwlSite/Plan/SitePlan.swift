@@ -82,9 +82,7 @@ struct SitePlan: Sendable {
             guard hasSingle else {
                 throw items[index].error(at: "layout", "template '\(layout)' not found (looked for Templates/\(layout).mustache)")
             }
-            // The lines taken out first: read inside `??`'s closures, the item was copied for each.
-            let lines = items[index].lines
-            let origin = SourceLocation(file: items[index].source, line: lines["url"] ?? lines["permalink"] ?? lines["path"] ?? lines["slug"] ?? 1)
+            let origin = SourceLocation(file: items[index].source, line: items[index].lines.line(ofFirst: Self.addressKeys) ?? 1)
             do {
                 try registry.add(PageSpec(path: items[index].path, title: items[index].title, layout: layout,
                                           body: .item(index, neighbours: neighbours[index]), lists: [], origin: origin))
@@ -411,6 +409,10 @@ struct SitePlan: Sendable {
 
     /// The section id of a dated list's undated items.
     static let undated = "undated"
+
+    /// The front matter keys that give a page's address, most telling first: an error about
+    /// the page names the line of the first its item has.
+    private static let addressKeys = FieldLines.Keys(["url", "permalink", "path", "slug"])
 
     /// Fields are read in place: copying whole items in every comparison made sorting slow.
     private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The line of each front matter key of an item, for errors about it: a handful of keys,
 /// looked up only to name a line, kept in order of their keys.
 ///
@@ -65,6 +69,47 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
             var input = BinaryReader(bytes)
             return (try? input.count()) ?? 0
         }
+    }
+
+    /// Front matter keys looked up together (``line(ofFirst:)``), their bytes made once.
+    struct Keys: Sendable {
+        let names: [String]
+        fileprivate let bytes: [[UInt8]]
+        /// Whether every name is ASCII, which is then equal only to the same bytes.
+        fileprivate let areASCII: Bool
+
+        init(_ names: [String]) {
+            self.names = names
+            bytes = names.map { Array($0.utf8) }
+            areASCII = names.allSatisfy(\.isASCII)
+        }
+    }
+
+    /// The line of the first of `keys` that the item has, in the order of `keys`: what
+    /// `lines[keys[0]] ?? lines[keys[1]] ?? …` gives, with the lines read once, each key
+    /// compared by its bytes. A new plan asks each page's item for the first of four keys;
+    /// reading the lines from the cache's bytes for each key took 4,100 instructions an item,
+    /// 41 million of a title edit of 10,000 posts (callgrind).
+    func line(ofFirst keys: Keys) -> Int? {
+        guard case let .encoded(encoded) = storage, keys.areASCII else {
+            return keys.names.lazy.compactMap { self[$0] }.first
+        }
+        var input = BinaryReader(encoded)
+        guard let count = try? input.count() else { return nil }
+        var found: (rank: Int, line: Int)?
+        for _ in 0..<count {
+            guard let candidate = try? input.blob(), let line = try? input.int() else { return nil }
+            let rank = candidate.withUnsafeBytes { candidate in
+                keys.bytes.firstIndex { key in
+                    key.count == candidate.count && key.withUnsafeBytes { key in key.isEmpty || memcmp(key.baseAddress!, candidate.baseAddress!, key.count) == 0 }
+                }
+            }
+            // Each key is the item's once: the earliest of `keys` among them wins.
+            if let rank, rank < found?.rank ?? keys.names.count {
+                found = (rank, line)
+            }
+        }
+        return found?.line
     }
 
     /// The line of `key`; setting nil removes it.
