@@ -25,8 +25,8 @@ extension FrontMatter {
                 let key = line[..<separator], rest = line[(separator + 1)...]
                 guard isKey(key), rest.first == UInt8(ascii: " "), let value = plainValue(rest.dropFirst()) else { return nil }
                 let name = String(decoding: key, as: UTF8.self)
-                if keys == nil, fields.count >= 16 { keys = Set(fields.map(\.key)) }
-                if keys != nil {
+                if fields.count >= 16 {
+                    if keys == nil { keys = Set(fields.map(\.key)) }
                     guard keys!.insert(name).inserted else { return nil }
                 } else if fields.contains(where: { $0.key == name }) {
                     return nil

@@ -73,10 +73,9 @@ struct FrontMatter {
         var copy = text
         // Byte offsets: where the inside starts, where the closing line starts and ends, and its line number.
         let found = copy.withUTF8 { bytes -> (inside: Int, start: Int, end: Int, lineNumber: Int)? in
-            guard let base = bytes.baseAddress else { return nil }
             var lineNumber = 1, index = 0, inside: Int?
             while index < bytes.count {
-                let lineEnd = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+                let lineEnd = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(bytes), from: index) ?? bytes.count
                 let next = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
                 if lineNumber == 1 {
                     inside = next

@@ -83,7 +83,7 @@ extension SitePath {
             for index in 0...bytes.count {
                 if index < bytes.count {
                     let byte = bytes[index]
-                    if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
+                    if mayBeginControlCharacter(byte) { return true }
                     guard byte == UInt8(ascii: "/") else { continue }
                 }
                 let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
@@ -117,8 +117,14 @@ extension SitePath {
     /// Asked of every part of every page's address: the bytes are looked at first, and
     /// only a text with a byte that may begin one is read by its scalars.
     static func controlCharacter(in text: String) -> Unicode.Scalar? {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
+        guard text.utf8.contains(where: mayBeginControlCharacter) else { return nil }
         return text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// Whether `byte` is a control character or may begin one in UTF-8 (`0xC2` begins
+    /// U+0080–U+00BF, the C1 controls among them).
+    private static func mayBeginControlCharacter(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2
     }
 
     /// `text` as a message shows it: cut to its first 60 characters, control characters

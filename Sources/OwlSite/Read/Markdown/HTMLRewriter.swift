@@ -61,7 +61,7 @@ struct HTMLRewriter {
             }
             if tagLetter == UInt8(ascii: "h"), let level = headingLevel(html, at: index) {
                 let contentStart = index + 4
-                let contentEnd = firstTag(among: [Self.headingEnds[level]], in: html, from: contentStart, to: html.count) ?? html.count
+                let contentEnd = firstTag(among: CollectionOfOne(Self.headingEnds[level]), in: html, from: contentStart, to: html.count) ?? html.count
                 var content = html[contentStart..<contentEnd]
                 // `{#id .class}` at the end of the heading, marked by ``HeadingAttributes``.
                 var attributes: (id: String?, classes: [String]) = (nil, [])
@@ -89,7 +89,7 @@ struct HTMLRewriter {
                 let textEnd = content.endIndex
                 if textEnd < contentEnd { (skipFrom, skipTo) = (textEnd, contentEnd) }
                 // A heading that holds a link already keeps its text as it is: links do not nest.
-                if contentEnd < html.count, firstTag(among: [Self.linkStart], in: html, from: contentStart, to: textEnd) == nil {
+                if contentEnd < html.count, firstTag(among: CollectionOfOne(Self.linkStart), in: html, from: contentStart, to: textEnd) == nil {
                     output.append(##"<a class="anchor" href="#"##)
                     output.append(utf8Of: Self.attributeEscaped(id))
                     output.append(#"">"#)
@@ -159,8 +159,8 @@ struct HTMLRewriter {
     /// For the checkbox at `index` followed by nothing but white space and then a paragraph
     /// (a task of a loose list): where the checkbox's tag ends, and where the paragraph's text starts.
     private func paragraphAfterCheckbox(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> (checkboxEnd: Int, textStart: Int)? {
-        guard let close = memchr(html.baseAddress! + index, Int32(UInt8(ascii: ">")), html.count - index) else { return nil }
-        let checkboxEnd = UnsafeRawPointer(close) - UnsafeRawPointer(html.baseAddress!) + 1
+        guard let close = ByteSearch.firstOffset(of: UInt8(ascii: ">"), in: UnsafeRawBufferPointer(html), from: index) else { return nil }
+        let checkboxEnd = close + 1
         var next = checkboxEnd
         while next < html.count, html[next] == UInt8(ascii: " ") || html[next] == UInt8(ascii: "\n") { next += 1 }
         guard startsWith(Self.paragraphOpen, html, at: next) else { return nil }
@@ -203,10 +203,11 @@ struct HTMLRewriter {
     /// few tags on: a search of the rest of the body for each of the eight ends of a task's
     /// text (`memmem`) took 9 of the 71 million instructions this pass took in a cold build of
     /// 1,000 posts.
-    private func firstTag(among tags: [[UInt8]], in html: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    private func firstTag(among tags: some Collection<[UInt8]>, in html: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        // Searched up to `end` only: the bytes before it, whose offsets are the same.
+        let searched = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(html)[..<end])
         var candidate = start
-        while candidate < end, let found = memchr(html.baseAddress! + candidate, Int32(UInt8(ascii: "<")), end - candidate) {
-            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(html.baseAddress!)
+        while let offset = ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: searched, from: candidate) {
             if tags.contains(where: { offset + $0.count <= end && startsWith($0, html, at: offset) }) { return offset }
             candidate = offset + 1
         }
