@@ -31,6 +31,37 @@ internal struct IdentifierTable<Identifier: Hashable> {
         return (sourceKeys, table.lookUp(target, identifier), table.identifiers.count)
     }
 
+    /// Each position's own number on both sides, when `source` and `target` have the same
+    /// identifiers in the same order and parts; nil as soon as they differ.
+    ///
+    /// First-in-first-out matching pairs the n-th occurrence of an identifier in the source
+    /// with its n-th occurrence in the target, which for equal sequences is the element at
+    /// the same position, repeated identifiers included. So numbering positions gives the
+    /// matching that numbering identifiers gives, with one comparison an element instead
+    /// of two hashes and two probes. It is the diff of an edit that changes what cells
+    /// show but not which cells there are: a retitled post in a list of 10,000 took 72
+    /// million instructions to number by hashing, of the 1,058 million of the whole
+    /// rebuild (callgrind). Sides that differ stop the comparison at their first
+    /// difference; at worst, a difference in the last element, the comparisons add
+    /// about a tenth to the numbering by hashing.
+    @inlinable
+    internal static func positionalKeys<Value>(
+        source: ContiguousArray<ContiguousArray<Value>>, target: ContiguousArray<ContiguousArray<Value>>,
+        _ identifier: (Value) -> Identifier
+    ) -> (source: [Int], target: [Int], count: Int)? {
+        guard source.count == target.count else { return nil }
+        var count = 0
+        for (sourcePart, targetPart) in zip(source, target) {
+            guard sourcePart.count == targetPart.count else { return nil }
+            for (sourceValue, targetValue) in zip(sourcePart, targetPart) {
+                guard identifier(sourceValue) == identifier(targetValue) else { return nil }
+            }
+            count += sourcePart.count
+        }
+        let keys = Array(0..<count)
+        return (keys, keys, count)
+    }
+
     /// A table with room for `capacity` identifiers, at most half full.
     @inlinable
     internal init(capacity: Int) {
