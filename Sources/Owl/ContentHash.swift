@@ -56,3 +56,21 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A hash encodes as its 16 hex digits (``ContentHash/description``), as manifests and patches
+/// write it.
+extension ContentHash: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let hex = try container.decode(String.self)
+        guard let hash = ContentHash(hex: hex) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a hash of 16 hex digits: \(hex)")
+        }
+        self = hash
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -715,7 +715,7 @@ import Testing
         #expect(try site.page("_owl/owl.js") == script)
     }
 
-    private func xxh64(_ bytes: some Collection<UInt8>) -> String {
-        ContentHash(value: XXH64.hash(bytes)).description
+    private func xxh64(_ bytes: some Collection<UInt8>) -> ContentHash {
+        ContentHash(value: XXH64.hash(bytes))
     }
 }

@@ -273,9 +273,10 @@ import Owl
 
 @Suite struct ManifestTests {
     @Test func aManifestEntryReadsBackFromItsBinaryForm() throws {
-        let page = ManifestPage(file: "b/index.html", title: "Quote \" and \\ and\ttab", shell: "1", lists: [
-            ManifestList(id: "l", shell: "2", sections: [ManifestSection(id: "s", hash: "3", range: [10, 90], cells: [ManifestCell(id: "c", hash: "4", start: 20, end: 30)])]),
-        ], regions: ["nav": ManifestSpan(hash: "5", start: 1, end: 9), "title": ManifestSpan(hash: "6", start: 9, end: 10)])
+        func hash(_ value: UInt64) -> ContentHash { ContentHash(value: value) }
+        let page = ManifestPage(file: "b/index.html", title: "Quote \" and \\ and\ttab", shell: hash(1), lists: [
+            ManifestList(id: "l", shell: hash(2), sections: [ManifestSection(id: "s", hash: hash(3), range: [10, 90], cells: [ManifestCell(id: "c", hash: hash(.max), start: 20, end: 30)])]),
+        ], regions: ["nav": ManifestSpan(hash: hash(1 << 63), start: 1, end: 9), "title": ManifestSpan(hash: hash(0), start: 9, end: 10)])
         var out = BinaryWriter()
         page.write(to: &out)
         #expect(try ManifestPage(binary: SharedBytes(out.bytes)) == page)

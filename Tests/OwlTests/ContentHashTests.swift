@@ -1,3 +1,4 @@
+import Foundation
 @testable import Owl
 import Testing
 import TestSupport
@@ -30,6 +31,16 @@ import TestSupport
         #expect(ContentHash(hex: "86faee00897c4b41") == ContentHash(bytes: pattern(45)))
         #expect(ContentHash(hex: "86faee00897c4b4") == nil)
         #expect(ContentHash(value: 0xab).description == "00000000000000ab")
+    }
+
+    @Test func contentHashCodesAsItsHexDigits() throws {
+        let hashes = [ContentHash(value: 0xab), ContentHash(value: .max), ContentHash("a")]
+        let json = try JSONEncoder().encode(hashes)
+        #expect(String(decoding: json, as: UTF8.self) == #"["00000000000000ab","ffffffffffffffff","d24ec4f1a98c6e5b"]"#)
+        #expect(try JSONDecoder().decode([ContentHash].self, from: json) == hashes)
+        for malformed in [#"["ab"]"#, #"["00000000000000ag"]"#, #"["000000000000000ab"]"#, "[171]"] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode([ContentHash].self, from: Data(malformed.utf8)) }
+        }
     }
 
     @Test func contentHashAgreesOnContiguousAndOtherSequences() {

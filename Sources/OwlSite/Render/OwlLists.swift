@@ -80,11 +80,11 @@ struct OwlLists {
 extension ManifestList {
     /// The manifest entry of a list rendered by a director.
     init(_ list: RenderedList) {
-        self.init(id: list.id, shell: ContentHash(list.shell).description, sections: list.sections.map { section in
+        self.init(id: list.id, shell: ContentHash(list.shell), sections: list.sections.map { section in
             ManifestSection(
-                id: section.id, hash: section.hash.description,
+                id: section.id, hash: section.hash,
                 range: [section.range.lowerBound, section.range.upperBound],
-                cells: section.cells.map { ManifestCell(id: $0.id, hash: $0.hash.description, start: $0.range.lowerBound, end: $0.range.upperBound) }
+                cells: section.cells.map { ManifestCell(id: $0.id, hash: $0.hash, start: $0.range.lowerBound, end: $0.range.upperBound) }
             )
         })
     }

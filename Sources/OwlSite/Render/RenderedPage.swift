@@ -97,7 +97,7 @@ final class RenderedPage: Sendable {
         var cutOut = sectionRanges
         for (name, range) in RegionScanner.regions(in: output)
         where regions[name] == nil && !sectionRanges.contains(where: { $0.overlaps(range) }) {
-            regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]).description, start: range.lowerBound, end: range.upperBound)
+            regions[name] = ManifestSpan(hash: ContentHash(bytes: output[range]), start: range.lowerBound, end: range.upperBound)
             cutOut.append(range)
         }
         var shell = ContentHasher()
@@ -107,7 +107,7 @@ final class RenderedPage: Sendable {
             position = range.upperBound
         }
         shell.update(with: output[position...])
-        return ManifestPage(file: file, title: title, shell: shell.hash.description, lists: lists, regions: regions)
+        return ManifestPage(file: file, title: title, shell: shell.hash, lists: lists, regions: regions)
     }
 
     /// The bytes of the layout `source` with the lists in place of their tokens and

@@ -154,7 +154,8 @@ struct BuildRecord: Sendable {
     /// 8: each page's entry holds the hash of its entries in the segment (``Page/entriesHash``).
     /// 9: and its share of the build's id (``Page/buildShare``).
     /// 10: the header says how many bytes of the entries no row points to (``deadBytes``).
-    static let formatVersion = 10
+    /// 11: manifests hold their hashes as 8 bytes, not as hex text (``ManifestPage/write(to:)``).
+    static let formatVersion = 11
 
     /// A record refers to at most this many segments: on a rebuild, the pages kept in the
     /// smaller segments, or in segments that hold mostly entries no longer used, have their

@@ -1,22 +1,24 @@
+import Owl
+
 extension ManifestPage {
     func write(to out: inout BinaryWriter) {
         out.string(file)
         out.string(title)
-        out.string(shell)
+        out.uint64(shell.value)
         out.int(lists.count)
         for list in lists {
             out.string(list.id)
-            out.string(list.shell)
+            out.uint64(list.shell.value)
             out.int(list.sections.count)
             for section in list.sections {
                 out.string(section.id)
-                out.string(section.hash)
+                out.uint64(section.hash.value)
                 out.int(section.range[0])
                 out.int(section.range[1])
                 out.int(section.cells.count)
                 for cell in section.cells {
                     out.string(cell.id)
-                    out.string(cell.hash)
+                    out.uint64(cell.hash.value)
                     out.int(cell.start)
                     out.int(cell.end)
                 }
@@ -25,7 +27,7 @@ extension ManifestPage {
         out.int(regions.count)
         for (name, span) in regions.sorted(by: { $0.key < $1.key }) {
             out.string(name)
-            out.string(span.hash)
+            out.uint64(span.hash.value)
             out.int(span.start)
             out.int(span.end)
         }
@@ -40,13 +42,13 @@ extension ManifestPage {
     init(from input: inout BinaryReader) throws {
         file = try input.string()
         title = try input.string()
-        shell = try input.string()
+        shell = ContentHash(value: try input.uint64())
         lists = try (0..<input.count()).map { _ in
-            ManifestList(id: try input.string(), shell: try input.string(), sections: try (0..<input.count()).map { _ in
+            ManifestList(id: try input.string(), shell: ContentHash(value: try input.uint64()), sections: try (0..<input.count()).map { _ in
                 ManifestSection(
-                    id: try input.string(), hash: try input.string(), range: [try input.int(), try input.int()],
+                    id: try input.string(), hash: ContentHash(value: try input.uint64()), range: [try input.int(), try input.int()],
                     cells: try (0..<input.count()).map { _ in
-                        ManifestCell(id: try input.string(), hash: try input.string(), start: try input.int(), end: try input.int())
+                        ManifestCell(id: try input.string(), hash: ContentHash(value: try input.uint64()), start: try input.int(), end: try input.int())
                     }
                 )
             })
@@ -54,7 +56,7 @@ extension ManifestPage {
         regions = [:]
         for _ in 0..<(try input.count()) {
             let name = try input.string()
-            regions[name] = ManifestSpan(hash: try input.string(), start: try input.int(), end: try input.int())
+            regions[name] = ManifestSpan(hash: ContentHash(value: try input.uint64()), start: try input.int(), end: try input.int())
         }
     }
 }

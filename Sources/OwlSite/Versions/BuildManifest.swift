@@ -1,3 +1,5 @@
+import Owl
+
 /// The structure of a built page that patches are made from: its lists, sections, cells and
 /// regions with their hashes and byte ranges (docs/formats.md). The build record keeps it for
 /// each page's current and older versions, in binary form; `owl-site diff` reads it back from
@@ -9,7 +11,7 @@ public struct ManifestPage: Codable, Sendable, Equatable {
     /// The page's title.
     public var title: String
     /// Hash of the page without its lists' sections, its regions and its build id.
-    public var shell: String
+    public var shell: ContentHash
     /// The page's lists, in document order.
     public var lists: [ManifestList]
     /// Regions by name.
@@ -21,7 +23,7 @@ public struct ManifestList: Codable, Sendable, Equatable {
     /// The list's `data-owl-list` id.
     public var id: String
     /// Hash of the list container's own tags.
-    public var shell: String
+    public var shell: ContentHash
     /// The sections, in order.
     public var sections: [ManifestSection]
 }
@@ -31,7 +33,7 @@ public struct ManifestSection: Codable, Sendable, Equatable {
     /// The section's `data-owl-section` id.
     public var id: String
     /// Hash of the section's HTML with its cells container emptied.
-    public var hash: String
+    public var hash: ContentHash
     /// `[start, end)` byte offsets of the section's outer HTML in the page file.
     public var range: [Int]
     /// The cells, in order.
@@ -43,21 +45,21 @@ public struct ManifestCell: Codable, Sendable, Equatable {
     /// The cell's `data-owl-cell` id.
     public var id: String
     /// Hash of the cell's outer HTML.
-    public var hash: String
+    public var hash: ContentHash
     /// First byte of the cell's outer HTML in the page file.
     public var start: Int
     /// One past the last byte.
     public var end: Int
 
     /// A cell entry.
-    public init(id: String, hash: String, start: Int, end: Int) {
+    public init(id: String, hash: ContentHash, start: Int, end: Int) {
         (self.id, self.hash, self.start, self.end) = (id, hash, start, end)
     }
 
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         id = try container.decode(String.self)
-        hash = try container.decode(String.self)
+        hash = try container.decode(ContentHash.self)
         start = try container.decode(Int.self)
         end = try container.decode(Int.self)
     }
@@ -74,20 +76,20 @@ public struct ManifestCell: Codable, Sendable, Equatable {
 /// A region: encoded as `[hash, start, end]`.
 public struct ManifestSpan: Codable, Sendable, Equatable {
     /// Hash of the region's outer HTML.
-    public var hash: String
+    public var hash: ContentHash
     /// First byte of the region's outer HTML in the page file.
     public var start: Int
     /// One past the last byte.
     public var end: Int
 
     /// A region entry.
-    public init(hash: String, start: Int, end: Int) {
+    public init(hash: ContentHash, start: Int, end: Int) {
         (self.hash, self.start, self.end) = (hash, start, end)
     }
 
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
-        hash = try container.decode(String.self)
+        hash = try container.decode(ContentHash.self)
         start = try container.decode(Int.self)
         end = try container.decode(Int.self)
     }

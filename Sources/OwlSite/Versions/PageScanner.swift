@@ -26,7 +26,7 @@ enum PageScanner {
         var blanked = bytes
         let found = keyAndVersion(in: bytes)
         if let found { blanked.replaceSubrange(found.versionOffset..<(found.versionOffset + 16), with: PageVersion.blankVersion) }
-        func hash(_ range: Range<Int>, without holes: [Range<Int>]) -> String {
+        func hash(_ range: Range<Int>, without holes: [Range<Int>]) -> ContentHash {
             var hasher = ContentHasher()
             var position = range.lowerBound
             for hole in holes.sorted(by: { $0.lowerBound < $1.lowerBound }) where hole.lowerBound >= position && hole.upperBound <= range.upperBound {
@@ -34,7 +34,7 @@ enum PageScanner {
                 position = hole.upperBound
             }
             hasher.update(with: blanked[position..<range.upperBound])
-            return hasher.hash.description
+            return hasher.hash
         }
         let cells = RegionScanner.elements(marked: "data-owl-cell", in: blanked)
         let sections = RegionScanner.elements(marked: "data-owl-section", in: blanked)

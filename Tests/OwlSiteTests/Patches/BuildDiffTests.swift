@@ -122,7 +122,7 @@ struct BuildDiffTests {
     @Test func rangeOutsideThePageFileThrowsNamingIt() throws {
         var pair = BuildPair(old: ["/posts/": .posts()], new: ["/posts/": .posts()])
         pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].end = 1_000_000
-        pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].hash = "changed"
+        pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].hash = ContentHash("changed")
         pair.new["/posts/"]!.version = 1
         #expect(throws: BuildDiffError.range(file: "posts/index.html", start: pair.new["/posts/"]!.manifest.lists[0].sections[0].cells[0].start, end: 1_000_000)) {
             try pair.diff()

@@ -28,7 +28,7 @@ struct PageFixture {
             bytes += Array(text.utf8)
             return (start, bytes.count)
         }
-        func hash(_ text: String) -> String { text }  // equal exactly when the text is
+        func hash(_ text: String) -> ContentHash { ContentHash(text) }
         _ = put("<!DOCTYPE html><html><head><title>\(title)</title></head><body><p>\(banner)</p>")
         let navHTML = "<nav data-owl-region=\"nav\">\(nav)</nav>"
         let (navStart, navEnd) = put(navHTML)
