@@ -38,10 +38,10 @@ internal struct DiffInput<Section, Element: Differentiable> {
     ) {
         // Positions can stand for identifiers only where the sections pair in place: with
         // sections that move, come or go, elements pair across them by identifier.
-        let elementKeys = sectionKeys.source == sectionKeys.target
+        let inPlace = sectionKeys.source == sectionKeys.target
             ? IdentifierTable.positionalKeys(source: source.elements, target: target.elements) { $0.differenceIdentifier }
-                ?? IdentifierTable.keys(source: source.elements, target: target.elements) { $0.differenceIdentifier }
-            : IdentifierTable.keys(source: source.elements, target: target.elements) { $0.differenceIdentifier }
+            : nil
+        let elementKeys = inPlace ?? IdentifierTable.keys(source: source.elements, target: target.elements) { $0.differenceIdentifier }
         func side(_ parts: Parts, sectionKeys: [Int], elementKeys: [Int]) -> Side {
             var starts = [0]
             starts.reserveCapacity(parts.elements.count + 1)

@@ -50,10 +50,10 @@ struct PageContext {
     /// `/posts/` → `/blog/posts/` under a base path, percent-encoded where a URL needs it.
     func url(_ path: String) -> String { Self.url(path, rootPath: config.rootPath) }
 
-    ///
-    /// Made for every cell of every list: a site at the root, as most are, takes the encoded
-    /// path as it is. Joining a `String` and a `Substring` with `+` appended character by
-    /// character, some 1,300 instructions a link (10 million of a one-title rebuild of 10,000 posts).
+    /// ``url(_:)`` for a site whose root is `rootPath`. Made for every cell of every list: a site
+    /// at the root, as most are, takes the encoded path as it is. Joining a `String` and a
+    /// `Substring` with `+` appended character by character, some 1,300 instructions a link
+    /// (10 million of a one-title rebuild of 10,000 posts).
     private static func url(_ path: String, rootPath: String) -> String {
         let encoded = SitePath.urlEncoded(path)
         if rootPath == "/" && encoded.utf8.first == UInt8(ascii: "/") { return encoded }
