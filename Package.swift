@@ -104,7 +104,7 @@ let package = Package(
         // `make bench`: release-mode figures for the engine, rendering and builds.
         .executableTarget(
             name: "owl-bench",
-            dependencies: ["OwlDiff", "Owl", "OwlSite", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["OwlDiff", "Owl", "OwlSite", "TestSupport", .product(name: "Mustache", package: "swift-mustache")],
             path: "Benchmarks/owl-bench"
         ),
 

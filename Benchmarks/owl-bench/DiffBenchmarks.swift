@@ -1,5 +1,6 @@
 import Foundation
 import OwlDiff
+import TestSupport
 
 /// OwlDiff on DifferenceKit's published scenarios, with UUID-string identifiers, printed
 /// next to DifferenceKit's published figures (DifferenceKit itself is not built here).
@@ -56,42 +57,52 @@ enum DiffBenchmarks {
         print("peak RSS: process high-water mark during the scenario, inputs included; +RSS: growth over its start.\n")
     }
 
+    /// The seed of every scenario's collections: each run, of each commit, diffs the same
+    /// ones, so that their times and moves compare from run to run.
+    static let seed: UInt64 = 0xD1FF
+
     /// `count` UUID strings; the target deletes, inserts and moves random ones.
     static func linear(count: Int, deleted: Int, inserted: Int, shuffled: Int, runs: Int) -> Measurement {
-        let source = uuids(count)
-        let target = edited(source, deleted: deleted, inserted: inserted, shuffled: shuffled)
+        var random = SeededGenerator(seed: seed)
+        let source = uuids(count, using: &random)
+        let target = edited(source, deleted: deleted, inserted: inserted, shuffled: shuffled, using: &random)
         return measure(runs: runs) { StagedChangeset(source: source, target: target) }
     }
 
     /// 100 sections of 1,000 UUID strings, each edited, then 2,000 elements moved across.
     static func sectioned(runs: Int) -> Measurement {
-        let source = uuids(100).map { ArraySection(model: $0, elements: uuids(1_000)) }
+        var random = SeededGenerator(seed: seed)
+        let source = uuids(100, using: &random).map { ArraySection(model: $0, elements: uuids(1_000, using: &random)) }
         var target = source.map {
-            ArraySection(source: $0, elements: edited($0.elements, deleted: 100, inserted: 100, shuffled: 20))
+            ArraySection(source: $0, elements: edited($0.elements, deleted: 100, inserted: 100, shuffled: 20, using: &random))
         }
         for _ in 0..<2_000 {
-            let from = Int.random(in: target.indices)
-            var to = Int.random(in: target.indices)
-            while to == from { to = Int.random(in: target.indices) }
-            let element = target[from].elements.remove(at: Int.random(in: target[from].elements.indices))
-            target[to].elements.insert(element, at: Int.random(in: 0...target[to].elements.count))
+            let from = Int.random(in: target.indices, using: &random)
+            var to = Int.random(in: target.indices, using: &random)
+            while to == from { to = Int.random(in: target.indices, using: &random) }
+            let element = target[from].elements.remove(at: Int.random(in: target[from].elements.indices, using: &random))
+            target[to].elements.insert(element, at: Int.random(in: 0...target[to].elements.count, using: &random))
         }
         return measure(runs: runs) { StagedChangeset(source: source, target: target) }
     }
 
-    static func uuids(_ count: Int) -> [String] {
-        (0..<count).map { _ in UUID().uuidString }
+    /// `count` strings of a UUID's form (36 characters), their bits drawn from `random`.
+    static func uuids(_ count: Int, using random: inout SeededGenerator) -> [String] {
+        (0..<count).map { _ in
+            let bits = (random.next(), random.next())
+            return UUID(uuid: unsafeBitCast(bits, to: uuid_t.self)).uuidString
+        }
     }
 
     /// `elements` with `deleted` random ones removed, `inserted` new ones put at random
     /// places, and `shuffled` random ones moved to random places.
-    static func edited(_ elements: [String], deleted: Int, inserted: Int, shuffled: Int) -> [String] {
+    static func edited(_ elements: [String], deleted: Int, inserted: Int, shuffled: Int, using random: inout SeededGenerator) -> [String] {
         var result = elements
-        for _ in 0..<deleted { result.remove(at: Int.random(in: result.indices)) }
-        for element in uuids(inserted) { result.insert(element, at: Int.random(in: 0...result.count)) }
+        for _ in 0..<deleted { result.remove(at: Int.random(in: result.indices, using: &random)) }
+        for element in uuids(inserted, using: &random) { result.insert(element, at: Int.random(in: 0...result.count, using: &random)) }
         for _ in 0..<shuffled {
-            let element = result.remove(at: Int.random(in: result.indices))
-            result.insert(element, at: Int.random(in: 0...result.count))
+            let element = result.remove(at: Int.random(in: result.indices, using: &random))
+            result.insert(element, at: Int.random(in: 0...result.count, using: &random))
         }
         return result
     }
