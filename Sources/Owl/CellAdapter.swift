@@ -102,14 +102,15 @@ extension CellAdapter: CellRendering {
                 content: renderer.render(context.cell, link: link),
                 classes: classes,
                 attributes: attributes,
-                sizing: asksSizes ? self.sizing(of: context, director: directorSizing) : self.sizing
+                sizing: asksSizes ? self.sizing(of: context, events: events, director: directorSizing) : self.sizing
             )
         }
     }
 
-    /// The size of one cell: the sizing events when they apply (see ``Events``), else the
-    /// adapter's sizing; nil leaves the cell to the director's sizing.
-    private func sizing(of context: Context, director: Sizing) -> Sizing? {
+    /// The size of one cell: the sizing `events` (those the rendering started with) when they
+    /// apply (see ``Events``), else the adapter's sizing; nil leaves the cell to the
+    /// director's sizing.
+    private func sizing(of context: Context, events: Events, director: Sizing) -> Sizing? {
         switch sizing ?? director {
         case .default:
             if let height = events.rowHeight?(context) {

@@ -55,9 +55,11 @@ import TestSupport
             var input = BinaryReader(SharedBytes(out.bytes))
             let cached = try ContentItem(from: &input, html: item.html).lines
             let keys = (0..<Int.random(in: 1...4, using: &generator)).map { _ in names.randomElement(using: &generator)! }
+            // Looked up in turn in the parsed lines, compared as strings.
+            let inTurn = keys.lazy.compactMap { key in parsed.entries.first { $0.key == key }?.line }.first
             for lines in [parsed, cached] {
-                let inTurn = keys.lazy.compactMap { lines[$0] }.first
-                #expect(lines.line(ofFirst: FieldLines.Keys(keys)) == inTurn, "\(chosen.sorted()) \(keys)")
+                #expect(lines.line(ofFirst: FieldLines.Keys(names: keys)) == inTurn, "\(chosen.sorted()) \(keys)")
+                #expect(lines[keys[0]] == parsed.entries.first { $0.key == keys[0] }?.line, "\(chosen.sorted()) \(keys[0])")
             }
         }
     }
@@ -78,6 +80,23 @@ import TestSupport
         lines["slug"] = 7
         lines["date"] = nil
         #expect(lines.entries.map(\.key) == ["slug", "tags", "title", "été"] && lines["slug"] == 7 && lines["date"] == nil)
+    }
+
+    /// Keys that other characters are canonically equivalent to (`K` of the Kelvin sign, `;`
+    /// of the Greek question mark, `` ` `` of the Greek varia) are found as Swift compares
+    /// strings, in lines read back from the cache as in parsed ones.
+    @Test func canonicallyEquivalentKeysAreFoundInLinesFromTheCache() throws {
+        var item = try ContentItem(parsing: "---\ntitle: A\n---\nHi\n", source: "content/a.md", relativePath: "a.md",
+                                   markdown: MarkdownRenderer(allowsRawHTML: false, rootPath: "/"))
+        item.lines = FieldLines(sorted: [("\u{212A}ind", 2), ("\u{1FEF}q", 4), ("a\u{037E}b", 3)])
+        var out = BinaryWriter()
+        _ = item.write(to: &out)
+        var input = BinaryReader(SharedBytes(out.bytes))
+        let cached = try ContentItem(from: &input, html: item.html).lines
+        for lines in [item.lines, cached] {
+            #expect(lines["Kind"] == 2 && lines["`q"] == 4 && lines["a;b"] == 3 && lines["kind"] == nil)
+            #expect(lines.line(ofFirst: ["url", "a;b", "Kind"]) == 3)
+        }
     }
 
     /// An item's folders are its path's parts between `/`s, as the file system has them:

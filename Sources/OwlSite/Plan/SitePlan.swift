@@ -412,7 +412,7 @@ struct SitePlan: Sendable {
 
     /// The front matter keys that give a page's address, most telling first: an error about
     /// the page names the line of the first its item has.
-    private static let addressKeys = FieldLines.Keys(["url", "permalink", "path", "slug"])
+    private static let addressKeys: FieldLines.Keys = ["url", "permalink", "path", "slug"]
 
     /// Fields are read in place: copying whole items in every comparison made sorting slow.
     private func sort(_ indices: [Int], by order: SectionSettings.Sort) -> [Int] {

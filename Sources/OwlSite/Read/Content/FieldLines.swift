@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The line of each front matter key of an item, for errors about it: a handful of keys,
 /// looked up only to name a line, kept in order of their keys.
 ///
@@ -72,16 +68,20 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     }
 
     /// Front matter keys looked up together (``line(ofFirst:)``), their bytes made once.
-    struct Keys: Sendable {
+    struct Keys: Sendable, ExpressibleByArrayLiteral {
         let names: [String]
-        fileprivate let bytes: [[UInt8]]
-        /// Whether every name is ASCII, which is then equal only to the same bytes.
-        fileprivate let areASCII: Bool
+        fileprivate let bytes: [SharedBytes]
+        /// Whether every name is found by its bytes (``FieldLines/isFoundByItsBytes(_:)``).
+        fileprivate let areFoundByTheirBytes: Bool
 
-        init(_ names: [String]) {
+        init(arrayLiteral names: String...) {
+            self.init(names: names)
+        }
+
+        init(names: [String]) {
             self.names = names
-            bytes = names.map { Array($0.utf8) }
-            areASCII = names.allSatisfy(\.isASCII)
+            bytes = names.map { SharedBytes(Array($0.utf8)) }
+            areFoundByTheirBytes = names.allSatisfy(FieldLines.isFoundByItsBytes)
         }
     }
 
@@ -91,41 +91,45 @@ struct FieldLines: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// reading the lines from the cache's bytes for each key took 4,100 instructions an item,
     /// 41 million of a title edit of 10,000 posts (callgrind).
     func line(ofFirst keys: Keys) -> Int? {
-        guard case let .encoded(encoded) = storage, keys.areASCII else {
-            return keys.names.lazy.compactMap { self[$0] }.first
+        guard case let .encoded(encoded) = storage, keys.areFoundByTheirBytes else {
+            let entries = entries
+            return keys.names.lazy.compactMap { key in entries.first { $0.key == key }?.line }.first
         }
+        return Self.line(in: encoded) { candidate in keys.bytes.firstIndex { candidate.hasSameBytes(as: $0) } }
+    }
+
+    /// The line of the key in `encoded` (what ``write(to:)`` wrote) that `rank` ranks first,
+    /// the lowest rank winning; keys it gives no rank are passed over. Each key is the item's
+    /// once, so a key of rank 0 ends the search.
+    private static func line(in encoded: SharedBytes, rankedBy rank: (SharedBytes) -> Int?) -> Int? {
         var input = BinaryReader(encoded)
         guard let count = try? input.count() else { return nil }
         var found: (rank: Int, line: Int)?
         for _ in 0..<count {
             guard let candidate = try? input.blob(), let line = try? input.int() else { return nil }
-            let rank = candidate.withUnsafeBytes { candidate in
-                keys.bytes.firstIndex { key in
-                    key.count == candidate.count && key.withUnsafeBytes { key in key.isEmpty || memcmp(key.baseAddress!, candidate.baseAddress!, key.count) == 0 }
-                }
-            }
-            // Each key is the item's once: the earliest of `keys` among them wins.
-            if let rank, rank < found?.rank ?? keys.names.count {
+            if let rank = rank(candidate), rank < found?.rank ?? Int.max {
+                if rank == 0 { return line }
                 found = (rank, line)
             }
         }
         return found?.line
     }
 
+    /// Whether a key equal to `key` as Swift compares strings (by canonical equivalence) has
+    /// `key`'s very bytes: an ASCII key but for `K`, `;` and `` ` ``, which the Kelvin sign,
+    /// the Greek question mark and the Greek varia are equivalent to. Such keys (every key
+    /// owl-site looks up) are found in the cache's bytes without a string made of each.
+    fileprivate static func isFoundByItsBytes(_ key: String) -> Bool {
+        key.isASCII && !key.utf8.contains { $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
+    }
+
     /// The line of `key`; setting nil removes it.
     subscript(key: String) -> Int? {
         get {
-            // An ASCII key is equal only to the same bytes; any other is compared as text.
-            guard case let .encoded(bytes) = storage, key.isASCII else {
+            guard case let .encoded(encoded) = storage, Self.isFoundByItsBytes(key) else {
                 return entries.first { $0.key == key }?.line
             }
-            var input = BinaryReader(bytes)
-            guard let count = try? input.count() else { return nil }
-            for _ in 0..<count {
-                guard let candidate = try? input.blob(), let line = try? input.int() else { return nil }
-                if candidate.areUTF8(of: key) { return line }
-            }
-            return nil
+            return Self.line(in: encoded) { $0.areUTF8(of: key) ? 0 : nil }
         }
         set {
             var entries = self.entries

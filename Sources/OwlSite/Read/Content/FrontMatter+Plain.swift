@@ -15,9 +15,10 @@ extension FrontMatter {
         var text = yaml
         return text.withUTF8 { bytes -> [FrontMatterField]? in
             var fields: [FrontMatterField] = []
-            // A key twice is looked for among the few fields so far, by a set once there are
-            // many: a set for every item's four or five keys took 1,300 instructions a key.
-            var keys: Set<String>?
+            // A key twice is looked for among the few fields so far, by a set (made at the
+            // 16th) once there are many: a set for every item's four or five keys took 1,300
+            // instructions a key.
+            var keys = Set<String>()
             var lineStart = 0, lineNumber = 2
             while let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = bytes[lineStart..<lineEnd]
@@ -25,11 +26,11 @@ extension FrontMatter {
                 let key = line[..<separator], rest = line[(separator + 1)...]
                 guard isKey(key), rest.first == UInt8(ascii: " "), let value = plainValue(rest.dropFirst()) else { return nil }
                 let name = String(decoding: key, as: UTF8.self)
-                if fields.count >= 16 {
-                    if keys == nil { keys = Set(fields.map(\.key)) }
-                    guard keys!.insert(name).inserted else { return nil }
-                } else if fields.contains(where: { $0.key == name }) {
-                    return nil
+                if fields.count < 16 {
+                    if fields.contains(where: { $0.key == name }) { return nil }
+                } else {
+                    if fields.count == 16 { keys = Set(fields.map(\.key)) }
+                    guard keys.insert(name).inserted else { return nil }
                 }
                 fields.append(FrontMatterField(key: name, line: lineNumber, file: file, plain: value, yaml: yaml, index: fields.count))
                 lineStart = lineEnd + 1

@@ -114,6 +114,11 @@ enum PermalinkPattern {
         return "/" + parts.joined(separator: "/") + (parts.isEmpty ? "" : "/")
     }
 
+    /// The front matter keys that give a page its own address, and its aliases: an error
+    /// about one names the line of the first its item has.
+    private static let ownAddressKeys: FieldLines.Keys = ["url", "permalink", "path"]
+    private static let aliasKeys: FieldLines.Keys = ["aliases", "redirect_from"]
+
     /// Puts each page of `items` at its address: its own (`url`, `permalink`, `path`), or
     /// else its section's pattern from owl.yml, and resolves its aliases from there.
     /// Collects the errors of every page, rather than stopping at the first.
@@ -126,7 +131,7 @@ enum PermalinkPattern {
             // the cache once, and kept by the item.
             items[index].settleDetails()
             let item = items[index]
-            let own = item.permalink.map { ($0, item.source, item.lines["url"] ?? item.lines["permalink"] ?? item.lines["path"]) }
+            let own = item.permalink.map { ($0, item.source, item.lines.line(ofFirst: Self.ownAddressKeys)) }
             let sectionKey = item.section.isEmpty ? "/" : item.section
             let site = config.permalink(forSection: item.section).map { ($0.pattern, "owl.yml", $0.line) }
             guard let (pattern, file, line) = own ?? site else { continue }
@@ -138,7 +143,7 @@ enum PermalinkPattern {
                 items[index].path = address
                 if !item.aliases.isEmpty {
                     items[index].aliasFiles = try item.aliases.map {
-                        try SitePath.aliasFile($0, besides: address, in: item.source, line: item.lines["aliases"] ?? item.lines["redirect_from"])
+                        try SitePath.aliasFile($0, besides: address, in: item.source, line: item.lines.line(ofFirst: Self.aliasKeys))
                     }
                 }
             } catch let error as SiteError {

@@ -18,7 +18,10 @@ extension SitePath {
     static let ownFileNames: Set<String> = ["index.html", feedFile, sitemapFile, notFoundFile, noJekyllFile]
 
     /// The theme's files that the build writes at these paths below the output (`assets/site.css`).
-    static let themeFiles: Set<String> = Set(EmbeddedTheme.files.keys.filter { $0.hasPrefix("assets/") })
+    static let themeFiles: Set<String> = Set(EmbeddedTheme.files.keys.filter { $0.hasPrefix(themeFolder) })
+
+    /// The folder below the output where the theme's files are (``themeFiles``), with its `/`.
+    private static let themeFolder = "assets/"
 
     /// The top folder of the tags' pages (`/tags/`, `/tags/swift/`), which the build makes
     /// when a page has tags: no page of `content/` goes there.
@@ -65,7 +68,7 @@ extension SitePath {
         try checkNotReserved(path, from: file, line: line)
         // The folder is the address without its first and last characters; a theme's file is
         // in `assets/`, whose bytes are then in the address.
-        guard ByteSearch.contains(themeFolder, in: path) else { return }
+        guard ByteSearch.contains(themeFolderBytes, in: path) else { return }
         let folder = String(path.dropFirst().dropLast())
         if themeFiles.contains(folder) {
             throw SiteError(file: file, line: line, "the page \(path) needs the folder \(folder)/, where the theme's file \(folder) goes; choose another name")
@@ -97,8 +100,8 @@ extension SitePath {
     /// ``ownFileNames`` as bytes.
     private static let ownFileNameBytes = ownFileNames.map { Array($0.utf8) }
 
-    /// The folder below the output where the theme's files are (``themeFiles``), with its `/`.
-    private static let themeFolder = Array("assets/".utf8)
+    /// ``themeFolder`` as bytes.
+    private static let themeFolderBytes = Array(themeFolder.utf8)
 
     /// Throws when `name`, one part of the address of `what`, is longer than ``nameLimit``
     /// or holds a control character (a NUL ends a file name; the others break messages and URLs).

@@ -279,8 +279,8 @@ struct HTMLRewriter {
     private static func attributeEscaped(_ text: String) -> String {
         // Looked at in the string's own bytes: through its `utf8` view, each byte of each
         // heading's id took some 40 instructions.
-        var bytes = text
-        guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") } }) else { return text }
+        var copy = text
+        guard copy.withUTF8({ $0.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") } }) else { return text }
         return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }
