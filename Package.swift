@@ -113,7 +113,7 @@ let package = Package(
         .executableTarget(name: "owl-list-example", dependencies: ["Owl"], path: "Examples/ListUpdate"),
 
         // Helpers the test targets share.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Owl"], path: "Tests/TestSupport"),
         .testTarget(name: "OwlDiffTests", dependencies: ["OwlDiff", "TestSupport"]),
         .testTarget(
             name: "OwlTests",

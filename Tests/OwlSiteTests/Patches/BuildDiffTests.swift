@@ -1,6 +1,7 @@
 import Owl
 import Foundation
 import Testing
+import TestSupport
 @testable import OwlSite
 
 @Suite("Build diff and patch files")
@@ -151,5 +152,27 @@ struct BuildDiffTests {
         #expect(text.contains(#""stages":[{"elementUpdated":"#))
         #expect(!text.contains("sectionDeleted"))
         #expect(!text.contains(#"\/"#))
+    }
+
+    /// `owl-bench patch` diffs two builds of ``SyntheticSite``, whose manifests must decode as
+    /// a build's do: once hashes were ``ContentHash``, its `"0"` did not, and `make bench`
+    /// stopped there.
+    @Test func benchmarkSiteDecodesAndDiffsAsABuildDoes() throws {
+        let old = SyntheticSite(posts: 200, seed: 1)
+        var new = old
+        new.edit(updated: 1, inserted: 0, deleted: 0, redated: 0)
+        let edited = try #require(zip(old.posts, new.posts).first { $0.title != $1.title }?.1)
+        func pages(_ site: SyntheticSite) throws -> [String: BuildDiff.Page] {
+            let (manifests, files) = site.build()
+            return try JSONDecoder().decode([String: ManifestPage].self, from: manifests).mapValues { manifest in
+                let bytes = try #require(files[manifest.file])
+                return BuildDiff.Page(version: ContentHash(bytes: bytes).value, manifest: manifest, bytes: bytes)
+            }
+        }
+        let diff = try BuildDiff(from: pages(old), to: pages(new))
+        // The post's page (its title and its content), and the two lists that show it.
+        #expect(diff.changed.map(\.path) == ["/posts/", "/posts/\(edited.id)/", "/tags/\(edited.tag)/"])
+        #expect(diff.changed.allSatisfy { $0.reload == nil })
+        #expect(diff.patches.map(\.page) == diff.changed.map(\.path))
     }
 }
