@@ -22,8 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'Tests', 'browser'))
 
 from harness import Server, chromium, replace_contents  # noqa: E402
-from owlfixture import CLIENT, Cell, Page, Section  # noqa: E402
-from pagefixture import Versions, page_key  # noqa: E402
+from owlfixture import CLIENT, Builds, Cell, Page, Section, page_key  # noqa: E402
 
 RUNS = 9
 
@@ -87,7 +86,7 @@ def measure(driver, server, site, old, new, files, reduce=True):
 def main():
     tmp = tempfile.mkdtemp(prefix='owl-bench-')
     try:
-        builds = Versions(os.path.join(tmp, 'builds'))
+        builds = Builds(os.path.join(tmp, 'builds'))
         old_site, new_site = sites()
         old, new = builds.build(old_site), builds.build(new_site)
         key, before, after = page_key('/list/'), builds.version('/list/', 0), builds.version('/list/')
