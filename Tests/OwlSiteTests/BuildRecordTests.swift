@@ -386,6 +386,62 @@ import TestSupport
     }
 }
 
+/// The folders a build remembers, and the records of the builds they hold.
+@Suite("Folders and their records")
+struct FolderRecordTests {
+    /// An output and its spare taken away (`rm -rf public`, or moved aside as here, so that
+    /// the system cannot give their numbers to the new folders), the cache kept: the next
+    /// builds forget them, and their records and segments leave the cache, rather than staying
+    /// on the disk and being read by every prune for good.
+    @Test func theRecordsOfFoldersTakenAwayLeaveTheCache() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let options = BuildOptions(source: site.root, quiet: true)
+        let builds = site.root.appendingPathComponent(".owl-cache/builds")
+        func records() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: builds.path).filter { $0.hasSuffix(".bin") && $0 != "folders.bin" })
+        }
+        func build(_ edits: ClosedRange<Int>) throws {
+            for edit in edits {
+                try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\nsummary: Summary of first.\n---\n\nBody \(edit).\n")
+                _ = try SiteBuilder(options: options).build()
+            }
+        }
+        try build(1...2)
+        let spare = site.root.appendingPathComponent(".public.owl-spare")
+        #expect(FileManager.default.fileExists(atPath: spare.path))
+        let earlier = try records()
+        #expect(earlier.count == 2)
+
+        let aside = site.root.appendingPathComponent("aside")
+        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: site.output, to: aside.appendingPathComponent("public"))
+        try FileManager.default.moveItem(at: spare, to: aside.appendingPathComponent("spare"))
+        try build(3...4)
+        let now = try records()
+        #expect(now.count == 2)
+        #expect(now.isDisjoint(with: earlier))
+        // What is left still serves: an edit renders its page alone.
+        try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\nsummary: Summary of first.\n---\n\nBody 5.\n")
+        #expect(try SiteBuilder(options: options).build().renderedPageCount == 1)
+    }
+
+    /// Two outputs built from one cache (`--output`): each build forgets only its own
+    /// output's folders that are gone, so either output's next build reuses what it holds.
+    @Test func twoOutputsOfOneCacheKeepTheirFolders() throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let outputs = [site.output, site.root.appendingPathComponent("elsewhere")]
+        for edit in 1...3 {
+            for output in outputs {
+                try site.write("content/posts/first.md", "---\ntitle: Post first\ndate: 2022-01-05\nsummary: Summary of first.\n---\n\nBody \(edit).\n")
+                let report = try SiteBuilder(options: BuildOptions(source: site.root, output: output, quiet: true)).build()
+                if edit > 1 { #expect(report.renderedPageCount == 1, "edit \(edit) into \(output.lastPathComponent)") }
+            }
+        }
+    }
+}
+
 extension BuildRecord.Encoded {
     /// The segment as one file holds it.
     var segmentBytes: [UInt8] { segment.reduce(into: []) { $0.append(bytes: $1) } }

@@ -164,7 +164,7 @@ import TestSupport
         // What a build killed while updating the spare leaves: files half written, and the
         // cache says the folder holds no known build.
         let spare = site.root.appendingPathComponent(".public.owl-spare")
-        BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).remember(spare, holding: nil)
+        BuildRecords(cacheFolder: site.root.appendingPathComponent(".owl-cache")).remember(spare, of: site.output, holding: nil)
         try Data("half".utf8).write(to: spare.appendingPathComponent("posts/third/index.html"))
         try site.write("content/posts/first.md", "---\ntitle: Two\ndate: 2022-01-05\n---\n")
         _ = try builder.build()

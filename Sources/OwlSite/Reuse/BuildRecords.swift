@@ -63,19 +63,54 @@ struct BuildRecords: Sendable {
         let finished: Int
     }
 
-    /// Says that `folder` holds `build`, written completely by `finished`; or, with `build`
-    /// nil, that what it holds is unknown (before a build writes into it). False when the
-    /// cache could not be written (then nothing is known of the folder).
+    /// Says that `folder`, one of the folders of the output folder `output` (the output
+    /// itself, its spare, a staging folder), holds `build`, written completely by `finished`;
+    /// or, with `build` nil, that what it holds is unknown (before a build writes into it).
+    /// False when the cache could not be written (then nothing is known of the folder).
     @discardableResult
-    func remember(_ folder: URL, holding build: String?, finished: Int = 0) -> Bool {
-        guard let records = self.folder, let identity = FolderIdentity(path: folder.path) else { return false }
+    func remember(_ folder: URL, of output: URL, holding build: String?, finished: Int = 0) -> Bool {
+        guard self.folder != nil, let identity = FolderIdentity(path: folder.path) else { return false }
         var entries = folderEntries()
-        entries[identity] = build.map { FolderEntry(build: $0, finished: finished) }
+        entries[identity] = build.map { FolderEntry(build: $0, finished: finished, output: output.path) }
         // The output, the spare and a staging folder or two: older entries are of folders gone.
         if entries.count > Self.folderLimit {
             let kept = entries.sorted { $0.value.finished > $1.value.finished }.prefix(Self.folderLimit)
             entries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
         }
+        return saveFolderEntries(entries)
+    }
+
+    /// Forgets the folders remembered for the output folder `output` that are none of
+    /// `present` (the folders that can hold its builds now): deleted, by hand or by a build
+    /// started afresh. Their builds' records and segments then go at the next prune, rather
+    /// than being read at every prune and kept on the disk for good.
+    func forgetFolders(of output: URL, besides present: [URL]) {
+        let entries = folderEntries()
+        let identities = Set(present.compactMap { FolderIdentity(path: $0.path) })
+        let kept = entries.filter { $0.value.output != output.path || identities.contains($0.key) }
+        if kept.count < entries.count { saveFolderEntries(kept) }
+    }
+
+    /// The builds the folders beside the output hold.
+    var heldBuilds: Set<String> { Set(folderEntries().values.map(\.build)) }
+
+    private static let foldersFile = "folders.bin"
+    private static let folderLimit = 4
+    /// 2: each folder names the output folder it serves.
+    private static let foldersFormat = 2
+
+    private struct FolderEntry {
+        var build: String
+        var finished: Int
+        /// The path of the output folder the folder serves (as itself, its spare or a staging folder).
+        var output: String
+    }
+
+    /// Writes `entries` as the folders' file; false, with the file deleted, when it cannot be
+    /// written: unknown rather than wrong, without the file no folder's build is trusted.
+    @discardableResult
+    private func saveFolderEntries(_ entries: [FolderIdentity: FolderEntry]) -> Bool {
+        guard let records = folder else { return false }
         CacheFile.makeFolder(records)
         var out = BinaryWriter()
         out.int(Self.foldersFormat)
@@ -85,23 +120,11 @@ struct BuildRecords: Sendable {
             out.uint64(identity.inode)
             out.string(entry.build)
             out.int(entry.finished)
+            out.string(entry.output)
         }
         if CacheFile.write(out.bytes, to: records.appendingPathComponent(Self.foldersFile)) { return true }
-        // Unknown rather than wrong: without the file no folder's build is trusted.
         unlink(records.appendingPathComponent(Self.foldersFile).path)
         return false
-    }
-
-    /// The builds the folders beside the output hold.
-    var heldBuilds: Set<String> { Set(folderEntries().values.map(\.build)) }
-
-    private static let foldersFile = "folders.bin"
-    private static let folderLimit = 4
-    private static let foldersFormat = 1
-
-    private struct FolderEntry {
-        var build: String
-        var finished: Int
     }
 
     private func folderEntries() -> [FolderIdentity: FolderEntry] {
@@ -112,7 +135,7 @@ struct BuildRecords: Sendable {
             guard try input.int() == Self.foldersFormat else { return [:] }
             for _ in 0..<(try input.count()) {
                 let identity = FolderIdentity(device: try input.uint64(), inode: try input.uint64())
-                entries[identity] = FolderEntry(build: try input.string(), finished: try input.int())
+                entries[identity] = FolderEntry(build: try input.string(), finished: try input.int(), output: try input.string())
             }
         } catch {
             return [:]

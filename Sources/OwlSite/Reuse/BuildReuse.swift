@@ -17,12 +17,15 @@ struct BuildReuse: Sendable {
     let previous: BuildRecords.HeldBuild?
     /// Which of the previous build's files can be kept, looked at from the start of the build.
     private let survey: OutputSurvey?
+    /// The output and the folders beside it.
+    private let output: AtomicOutput
 
     /// What the cache in `cacheFolder` knows of `output`'s folders. The survey of the
     /// previous output starts here; the folder this build writes into (``AtomicOutput/spare``)
     /// and the build it holds are the survey's alone.
     init(cacheFolder: URL?, output: AtomicOutput) {
         self.cacheFolder = cacheFolder
+        self.output = output
         staticFiles = StaticFileCache(cacheFolder: cacheFolder)
         feeds = FeedCache(cacheFolder: cacheFolder)
         let records = BuildRecords(cacheFolder: cacheFolder)
@@ -99,8 +102,10 @@ struct BuildReuse: Sendable {
         records.save(build: build, updating: update, whole: whole)
     }
 
-    /// Deletes the records of builds that no folder beside the output holds, but `build`'s.
+    /// Deletes the records of builds that no folder beside the output holds, but `build`'s,
+    /// once the folders of the output that are gone are forgotten.
     func prune(keeping build: String) {
+        records.forgetFolders(of: output.output, besides: output.folders)
         records.prune(keeping: records.heldBuilds.union([build]))
     }
 }

@@ -183,11 +183,11 @@ struct AtomicOutput {
                     try writer.write(file, to: path, isNew: isNew)
                 }
             }
-            records.remember(staging, holding: build, finished: FileWriter.now())
+            records.remember(staging, of: output, holding: build, finished: FileWriter.now())
             try swap(in: staging)
         } catch {
             // What was written is of no use, and may fill the disk: the folder goes.
-            records.remember(staging, holding: nil)
+            records.remember(staging, of: output, holding: nil)
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
@@ -315,7 +315,7 @@ struct AtomicOutput {
         let staging = parent.appendingPathComponent("\(stagingPrefix)new-\(getpid())")
         let isNew = try prepare(staging)
         let held = isNew ? nil : records.held(by: staging)
-        if !isNew, held != nil || records.folder != nil { records.remember(staging, holding: nil) }
+        if !isNew, held != nil || records.folder != nil { records.remember(staging, of: output, holding: nil) }
         return (staging, isNew, held)
     }
 
@@ -388,6 +388,13 @@ struct AtomicOutput {
     func restoreInterruptedSwap() {
         guard !FileManager.default.fileExists(atPath: output.path), let old = leftovers(kind: "old").first else { return }
         _ = rename(old.path, output.path)
+    }
+
+    /// The folders that can hold a build of this output: the output, and beside it the spare
+    /// and the folders a killed or failed build left.
+    var folders: [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return [output] + names.filter { $0.hasPrefix(stagingPrefix) }.sorted().map { parent.appendingPathComponent($0) }
     }
 
     private func leftovers(kind: String) -> [URL] {
