@@ -6,6 +6,8 @@ import Owl
 struct TemplateSet: Sendable {
     /// The templates, by name (`layouts/base`, `partials/header`, `cells/PostCell`), each compiled once.
     let library: TemplateLibrary
+    /// A copy of `library` for each thread that renders (``ThreadTemplates``).
+    private let threadTemplates: ThreadTemplates
     /// Template names that exist.
     let names: Set<String>
     /// Template texts by name, for Owl's cell adapters.
@@ -59,6 +61,7 @@ struct TemplateSet: Sendable {
         self.fingerprint = hash.hash.description
         if let kept = cache.load(fingerprint: fingerprint) {
             library = TemplateLibrary(texts: self.texts, compiled: kept.compiled)
+            threadTemplates = ThreadTemplates(library, texts: self.texts)
             cellsShowContent = kept.cellsShowContent
             return
         }
@@ -76,6 +79,7 @@ struct TemplateSet: Sendable {
             }
         }
         library = TemplateLibrary(parsed)
+        threadTemplates = ThreadTemplates(library, texts: self.texts)
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
             tags[name, default: []].contains { tag in
@@ -90,7 +94,7 @@ struct TemplateSet: Sendable {
 
     /// Renders the template `name`, which exists.
     func render(_ name: String, _ values: [String: TemplateValue]) -> String {
-        library.render(.map(values), withTemplate: name) ?? ""
+        threadTemplates.forThisThread.render(.map(values), withTemplate: name) ?? ""
     }
 
     /// Renders a cell or fragment template without the newline its file ends with.

@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Owl
+@testable import OwlSite
+
+/// Each thread renders with a copy of the theme's templates that shares no storage with
+/// another's (``ThreadTemplates``), and renders the same text.
+@Suite struct ThreadTemplatesTests {
+    let templates: TemplateSet
+
+    init() throws {
+        templates = try TemplateSet(overrides: nil, sourceRoot: SiteFixture.packageRoot)
+    }
+
+    /// Where the text of the first text node longer than a string's in-place storage is
+    /// held, in each template of `library`.
+    private func textStorage(of library: TemplateLibrary) -> [String: Int] {
+        func firstLongText(_ nodes: [CompiledTemplate.Node]) -> String? {
+            for node in nodes {
+                switch node {
+                case let .text(text) where text.utf8.count > 15: return text
+                case let .section(_, _, children): if let text = firstLongText(children) { return text }
+                default: continue
+                }
+            }
+            return nil
+        }
+        return library.compiled.compactMapValues { template in
+            firstLongText(template.nodes).flatMap { text in text.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } }
+        }
+    }
+
+    @Test func aCopyIsEqualAndHasStorageOfItsOwn() {
+        let original = templates.library.compiled
+        let copies = original.mapValues(\.unshared)
+        #expect(copies == original)
+        let library = TemplateLibrary(texts: templates.texts, compiled: copies)
+        let before = textStorage(of: templates.library), after = textStorage(of: library)
+        #expect(before.count > 10)
+        #expect(Set(before.keys) == Set(after.keys))
+        #expect(before.allSatisfy { after[$0.key] != $0.value })
+    }
+
+    @Test func aThreadKeepsItsCopyUntilItRendersWithAnotherSet() {
+        let shared = ThreadTemplates(templates.library, texts: templates.texts)
+        let first = textStorage(of: shared.forThisThread)
+        #expect(textStorage(of: shared.forThisThread) == first)
+        #expect(first != textStorage(of: templates.library))
+        // Another thread has a copy of its own.
+        let other = Mutex<[String: Int]>([:])
+        let done = DispatchSemaphore(value: 0)
+        Thread { [self] in
+            other.withLock { $0 = textStorage(of: shared.forThisThread) }
+            done.signal()
+        }.start()
+        done.wait()
+        let elsewhere = other.withLock { $0 }
+        #expect(Set(elsewhere.keys) == Set(first.keys))
+        #expect(first.allSatisfy { elsewhere[$0.key] != $0.value })
+        // Another set's copy takes this thread's place: asked again, the first set makes a new one.
+        _ = ThreadTemplates(templates.library, texts: templates.texts).forThisThread
+        #expect(textStorage(of: shared.forThisThread) != first)
+    }
+
+    /// A page rendered through this thread's copy is the page the library renders.
+    @Test func theCopyRendersTheSameText() throws {
+        let values: [String: TemplateValue] = ["site": .map(["title": .text("Owl")]), "page": .map(["title": .text("A page & more")])]
+        let expected = try #require(templates.library.render(.map(values), withTemplate: "layouts/base"))
+        #expect(templates.render("layouts/base", values) == expected)
+    }
+}
