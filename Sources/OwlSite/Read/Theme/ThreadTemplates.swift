@@ -23,8 +23,9 @@ final class ThreadTemplates: Sendable {
         (self.library, self.texts) = (library, texts)
     }
 
-    /// This thread's copy of the library: made the first time the thread asks, and kept until
-    /// the thread asks another `ThreadTemplates` for its own (one copy a thread at most).
+    /// This thread's copy of the library: made the first time the thread asks, and kept (with
+    /// the library it was made of) until the thread asks another `ThreadTemplates` for its
+    /// own, or ends: one copy a thread at most.
     var forThisThread: TemplateLibrary {
         if let slot = pthread_getspecific(Self.key) {
             let copy = Unmanaged<Copy>.fromOpaque(slot).takeUnretainedValue()
