@@ -75,3 +75,33 @@ public struct CompiledTemplate: Sendable, Equatable {
         }
     }
 }
+
+extension CompiledTemplate {
+    /// The same template made of nodes, names and texts of its own (``TemplateLibrary/unshared``).
+    var unshared: CompiledTemplate {
+        CompiledTemplate(nodes: nodes.map(\.unshared))
+    }
+}
+
+extension CompiledTemplate.Node {
+    /// The same node made of a box, names and texts of its own.
+    var unshared: Self {
+        switch self {
+        case let .text(text):
+            .text(text.unshared)
+        case let .variable(name, escaped):
+            .variable(TemplateName(name.text.unshared), escaped: escaped)
+        case let .section(name, inverted, children):
+            .section(TemplateName(name.text.unshared), inverted: inverted, children.map(\.unshared))
+        case let .partial(name, indentation):
+            .partial(name.unshared, indentation: indentation.unshared)
+        }
+    }
+}
+
+extension String {
+    /// The same text in storage of its own (a short one is stored in place anyway).
+    var unshared: String {
+        String(decoding: Array(utf8), as: UTF8.self)
+    }
+}

@@ -33,10 +33,8 @@ import Testing
     }
 
     @Test func aCopyIsEqualAndHasStorageOfItsOwn() {
-        let original = templates.library.compiled
-        let copies = original.mapValues(\.unshared)
-        #expect(copies == original)
-        let library = TemplateLibrary(texts: templates.texts, compiled: copies)
+        let library = templates.library.unshared
+        #expect(library.compiled == templates.library.compiled)
         let before = textStorage(of: templates.library), after = textStorage(of: library)
         #expect(before.count > 10)
         #expect(Set(before.keys) == Set(after.keys))
@@ -44,7 +42,7 @@ import Testing
     }
 
     @Test func aThreadKeepsItsCopyUntilItRendersWithAnotherSet() {
-        let shared = ThreadTemplates(templates.library, texts: templates.texts)
+        let shared = ThreadTemplates(templates.library)
         let first = textStorage(of: shared.forThisThread)
         #expect(textStorage(of: shared.forThisThread) == first)
         #expect(first != textStorage(of: templates.library))
@@ -60,7 +58,7 @@ import Testing
         #expect(Set(elsewhere.keys) == Set(first.keys))
         #expect(first.allSatisfy { elsewhere[$0.key] != $0.value })
         // Another set's copy takes this thread's place: asked again, the first set makes a new one.
-        _ = ThreadTemplates(templates.library, texts: templates.texts).forThisThread
+        _ = ThreadTemplates(templates.library).forThisThread
         #expect(textStorage(of: shared.forThisThread) != first)
     }
 

@@ -83,16 +83,15 @@ struct BuildRecords: Sendable {
     /// Forgets the folders remembered for the output folder `output` that are none of
     /// `present` (the folders that can hold its builds now): deleted, by hand or by a build
     /// started afresh. Their builds' records and segments then go at the next prune, rather
-    /// than being read at every prune and kept on the disk for good.
-    func forgetFolders(of output: URL, besides present: [URL]) {
+    /// than being read at every prune and kept on the disk for good. The builds that the
+    /// folders still remembered hold.
+    func forgetFolders(of output: URL, besides present: [URL]) -> Set<String> {
         let entries = folderEntries()
         let identities = Set(present.compactMap { FolderIdentity(path: $0.path) })
         let kept = entries.filter { $0.value.output != output.path || identities.contains($0.key) }
         if kept.count < entries.count { saveFolderEntries(kept) }
+        return Set(kept.values.map(\.build))
     }
-
-    /// The builds the folders beside the output hold.
-    var heldBuilds: Set<String> { Set(folderEntries().values.map(\.build)) }
 
     private static let foldersFile = "folders.bin"
     private static let folderLimit = 4

@@ -105,7 +105,6 @@ struct BuildReuse: Sendable {
     /// Deletes the records of builds that no folder beside the output holds, but `build`'s,
     /// once the folders of the output that are gone are forgotten.
     func prune(keeping build: String) {
-        records.forgetFolders(of: output.output, besides: output.folders)
-        records.prune(keeping: records.heldBuilds.union([build]))
+        records.prune(keeping: records.forgetFolders(of: output.output, besides: output.folders).union([build]))
     }
 }

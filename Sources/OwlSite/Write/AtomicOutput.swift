@@ -393,13 +393,19 @@ struct AtomicOutput {
     /// The folders that can hold a build of this output: the output, and beside it the spare
     /// and the folders a killed or failed build left.
     var folders: [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        return [output] + names.filter { $0.hasPrefix(stagingPrefix) }.sorted().map { parent.appendingPathComponent($0) }
+        [output] + besideOutput.map { parent.appendingPathComponent($0) }
     }
 
+    /// The folders of `kind` beside the output: `spare`, or `new` and `old`, which a killed or
+    /// failed build left.
     private func leftovers(kind: String) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        return names.filter { $0 == "\(stagingPrefix)\(kind)" || $0.hasPrefix("\(stagingPrefix)\(kind)-") }.sorted()
+        besideOutput.filter { $0 == "\(stagingPrefix)\(kind)" || $0.hasPrefix("\(stagingPrefix)\(kind)-") }
             .map { parent.appendingPathComponent($0) }
+    }
+
+    /// The names beside the output that its builds use (the lock, the spare, staging
+    /// folders), in order.
+    private var besideOutput: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(stagingPrefix) }.sorted()
     }
 }

@@ -5,8 +5,8 @@ import Owl
 /// The theme: the built-in templates and assets, with a site's own `Templates/` files in their place.
 struct TemplateSet: Sendable {
     /// The templates, by name (`layouts/base`, `partials/header`, `cells/PostCell`), each compiled once.
-    let library: TemplateLibrary
-    /// A copy of `library` for each thread that renders (``ThreadTemplates``).
+    var library: TemplateLibrary { threadTemplates.library }
+    /// The templates, and a copy of them for each thread that renders (``ThreadTemplates``).
     private let threadTemplates: ThreadTemplates
     /// Template names that exist.
     let names: Set<String>
@@ -60,8 +60,7 @@ struct TemplateSet: Sendable {
         self.assets = assets.filter { $0.key.hasPrefix("assets/") }
         self.fingerprint = hash.hash.description
         if let kept = cache.load(fingerprint: fingerprint) {
-            library = TemplateLibrary(texts: self.texts, compiled: kept.compiled)
-            threadTemplates = ThreadTemplates(library, texts: self.texts)
+            threadTemplates = ThreadTemplates(TemplateLibrary(texts: self.texts, compiled: kept.compiled))
             cellsShowContent = kept.cellsShowContent
             return
         }
@@ -78,8 +77,7 @@ struct TemplateSet: Sendable {
                 throw SiteError(file: file, line: error.context.lineNumber, "template syntax error: \(Self.explain(error.error))")
             }
         }
-        library = TemplateLibrary(parsed)
-        threadTemplates = ThreadTemplates(library, texts: self.texts)
+        threadTemplates = ThreadTemplates(TemplateLibrary(parsed))
         let shownByCells = Self.reachable(from: names.filter { $0.hasPrefix("cells/") }, through: includes)
         cellsShowContent = shownByCells.contains { name in
             tags[name, default: []].contains { tag in

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A copy of a template library for each thread that renders with it, none of its parts
-/// shared with another thread's.
+/// shared with another thread's (``TemplateLibrary/unshared``).
 ///
 /// Rendering a template retains each node it visits (a compiled node is a reference-counted
 /// box), each partial and the library's own storage. Two threads rendering pages with one
@@ -14,13 +14,11 @@ import Glibc
 /// The build took 7.52 s rather than 7.93 s (tmpfs, five builds each, interleaved); at 10,000
 /// posts, where the two cores seldom render at once, the same.
 final class ThreadTemplates: Sendable {
-    /// The library the copies are made of, and its templates' texts (which swift-mustache
-    /// parses, in a copy too, for a template or value the compiled forms do not render).
-    private let library: TemplateLibrary
-    private let texts: [String: String]
+    /// The library the copies are made of.
+    let library: TemplateLibrary
 
-    init(_ library: TemplateLibrary, texts: [String: String]) {
-        (self.library, self.texts) = (library, texts)
+    init(_ library: TemplateLibrary) {
+        self.library = library
     }
 
     /// This thread's copy of the library: made the first time the thread asks, and kept (with
@@ -32,7 +30,7 @@ final class ThreadTemplates: Sendable {
             if copy.owner === self { return copy.library }
             Unmanaged<Copy>.fromOpaque(slot).release()
         }
-        let copy = Copy(owner: self, library: TemplateLibrary(texts: texts, compiled: library.compiled.mapValues(\.unshared)))
+        let copy = Copy(owner: self, library: library.unshared)
         pthread_setspecific(Self.key, Unmanaged.passRetained(copy).toOpaque())
         return copy.library
     }
@@ -55,34 +53,4 @@ final class ThreadTemplates: Sendable {
         }
         return key
     }()
-}
-
-extension CompiledTemplate {
-    /// The same template made of nodes, names and texts of its own.
-    var unshared: CompiledTemplate {
-        CompiledTemplate(nodes: nodes.map(\.unshared))
-    }
-}
-
-extension CompiledTemplate.Node {
-    /// The same node made of a box, names and texts of its own.
-    var unshared: Self {
-        switch self {
-        case let .text(text):
-            .text(text.unshared)
-        case let .variable(name, escaped):
-            .variable(TemplateName(name.text.unshared), escaped: escaped)
-        case let .section(name, inverted, children):
-            .section(TemplateName(name.text.unshared), inverted: inverted, children.map(\.unshared))
-        case let .partial(name, indentation):
-            .partial(name.unshared, indentation: indentation.unshared)
-        }
-    }
-}
-
-extension String {
-    /// The same text in storage of its own (a short one is stored in place anyway).
-    fileprivate var unshared: String {
-        String(decoding: Array(utf8), as: UTF8.self)
-    }
 }
