@@ -48,8 +48,6 @@ let package = Package(
         // What OwlFiles and OwlSite ask of Linux that Swift cannot call through glibc
         // (openat2; prctl, which is variadic).
         .target(name: "CLinux"),
-        // jemalloc's settings, linked into the owl-site executable alone (huge pages).
-        .target(name: "OwlAllocator"),
 
         // The site generator: content, Markdown, pages, manifest, patches. (Yams brings
         // CYaml, which `YAMLAliases.swift` imports: a target of Yams, not a product, so it
@@ -92,7 +90,6 @@ let package = Package(
             dependencies: [
                 "OwlSite",
                 "OwlServer",
-                "OwlAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [

@@ -313,7 +313,7 @@ import TestSupport
 /// record uses.
 @Suite struct BuildRecordFolderTests {
     /// What a build looks at, before reading anything, to tell whether it may take pages from
-    /// an earlier build (and so keep its memory in huge pages, ``HugePages``).
+    /// an earlier build (and so keep the memory it frees for the next build's, ``FreedMemory``).
     @Test func buildsAreFoundRecordedOnceABuildKeptItsCache() throws {
         let site = try SiteFixture()
         defer { site.remove() }

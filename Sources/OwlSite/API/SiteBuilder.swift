@@ -39,12 +39,11 @@ public struct SiteBuilder: Sendable {
 
     /// Starts the build on a thread of its own, which puts its report, or its error, into `report`.
     private func start(handingOver report: HandOver<BuildReport>) {
-        // With no earlier build recorded to take pages from, every page is rendered: then
-        // memory in huge pages would raise the build's peak more than it saves it time, and
-        // freed memory kept for ten seconds raises it too (``HugePages``). Looked at before
-        // the build's thread starts: memory it took in huge pages would stay in them.
+        // Before the build's thread starts: memory it took in huge pages would stay in them.
+        HugePages.refuse()
+        // With no earlier build recorded to take pages from, every page is rendered: freed
+        // memory kept for ten seconds would raise the build's peak.
         if !BuildRecords(cacheFolder: cacheFolder).exist {
-            HugePages.refuse()
             FreedMemory.giveBack(within: 200)
         }
         let thread = Thread { [self] in

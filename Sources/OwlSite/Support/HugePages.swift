@@ -1,19 +1,24 @@
 import CLinux
 
-/// Whether the process's memory may come in huge pages (2 MB), which the owl-site executable
-/// asks jemalloc for (`Sources/OwlAllocator`): a one-post rebuild then takes a few thousand
-/// page faults rather than some 15,000 (at 10,000 posts), a tenth of its processor time.
+/// Whether the process's memory may come in huge pages (2 MB). A build refuses them, on
+/// kernels that give them to every process (`transparent_hugepage=always`) as on those that
+/// give them where asked.
 ///
-/// A build that renders every page holds far more, and a huge page counts whole once
-/// touched: with them, a cold build of 10,000 posts peaked at 132–139 MB rather than
-/// 116–118, past the 120 MB such a build may hold. Such a build refuses them (123–125 MB
-/// on tmpfs, against 117–120: some 8 MB were taken in them as the process started) and has
-/// freed memory go back within a fifth of a second (``FreedMemory/giveBack(within:)``):
-/// 114–118 MB.
+/// A huge page is cleared whole when first touched, and where the kernel runs in a virtual
+/// machine that hands free memory back to its host (virtio-balloon's free page reporting,
+/// which reports free blocks of 2 MB and more), clearing one makes the host find memory for
+/// it anew. On this project's machines 256 MB in huge pages took 35–50 ms to touch when the
+/// blocks were still backed, and 590–740 ms one time in three; in 4 KB pages, 100–150 ms.
+/// owl-site once asked jemalloc for huge pages for every rebuild (`thp:always`): one-post
+/// rebuilds run back to back were as fast either way, but rebuilds three seconds apart, as
+/// a writer saves, were slower with them: 92–251 ms against 84–104 ms at 10,000 posts, and
+/// 1.15–1.37 s against 0.69–0.77 s at 100,000 (the clearing of huge pages was a fifth of the
+/// processor time). A build that renders every page holds far more, and a huge page counts
+/// whole once touched: with them, a cold build of 10,000 posts peaked at 132–139 MB rather
+/// than 116–118.
 enum HugePages {
     /// Refuses huge pages to the process from now on (`PR_SET_THP_DISABLE`; memory already
-    /// in them, some 8 MB taken while the process started, stays). Does nothing where the
-    /// kernel cannot.
+    /// in them stays). Does nothing where the kernel cannot.
     static func refuse() {
         _ = owl_refuse_huge_pages()
     }
