@@ -3,8 +3,8 @@ import Owl
 import Glibc
 #endif
 
-/// A copy of a template library for each thread that renders with it, none of its parts
-/// shared with another thread's (``TemplateLibrary/unshared``).
+/// A copy of a template library for each thread that renders many pages with it, none of
+/// its parts shared with another thread's (``TemplateLibrary/unshared``).
 ///
 /// Rendering a template retains each node it visits (a compiled node is a reference-counted
 /// box), each partial and the library's own storage. Two threads rendering pages with one
@@ -13,39 +13,56 @@ import Glibc
 /// 0.55 s of processor time, against 0.1 s on one core; with a copy for each thread, 0.09 s.
 /// The build took 7.52 s rather than 7.93 s (tmpfs, five builds each, interleaved); at 10,000
 /// posts, where the two cores seldom render at once, the same.
+///
+/// A thread renders with the shared library until it has rendered ``rendersBeforeCopy``
+/// times: a rebuild renders a page or a few, on two or three threads, and a copy for each
+/// of them was 5.4 million instructions and 1,300 allocations of a 1,000-post rebuild's 83
+/// million and 23,000, against no contention worth a copy.
 final class ThreadTemplates: Sendable {
     /// The library the copies are made of.
     let library: TemplateLibrary
+
+    /// The renders on one thread with the shared library before that thread takes a copy.
+    static let rendersBeforeCopy = 16
 
     init(_ library: TemplateLibrary) {
         self.library = library
     }
 
-    /// This thread's copy of the library: made the first time the thread asks, and kept (with
-    /// the library it was made of) until the thread asks another `ThreadTemplates` for its
-    /// own, or ends: one copy a thread at most.
+    /// The library this thread renders with: the shared one for its first
+    /// ``rendersBeforeCopy`` renders, then its own copy, made then and kept (with the library
+    /// it was made of) until the thread renders with another `ThreadTemplates`, or ends: one
+    /// copy a thread at most.
     var forThisThread: TemplateLibrary {
-        if let slot = pthread_getspecific(Self.key) {
-            let copy = Unmanaged<Copy>.fromOpaque(slot).takeUnretainedValue()
-            if copy.owner === self { return copy.library }
-            Unmanaged<Copy>.fromOpaque(slot).release()
+        let thread: ThisThread
+        if let slot = pthread_getspecific(Self.key), Unmanaged<ThisThread>.fromOpaque(slot).takeUnretainedValue().owner === self {
+            thread = Unmanaged<ThisThread>.fromOpaque(slot).takeUnretainedValue()
+        } else {
+            if let slot = pthread_getspecific(Self.key) { Unmanaged<ThisThread>.fromOpaque(slot).release() }
+            thread = ThisThread(owner: self)
+            pthread_setspecific(Self.key, Unmanaged.passRetained(thread).toOpaque())
         }
-        let copy = Copy(owner: self, library: library.unshared)
-        pthread_setspecific(Self.key, Unmanaged.passRetained(copy).toOpaque())
-        return copy.library
+        if let copy = thread.copy { return copy }
+        thread.renders += 1
+        guard thread.renders > Self.rendersBeforeCopy else { return library }
+        let copy = library.unshared
+        thread.copy = copy
+        return copy
     }
 
-    /// A thread's copy, and whose copy it is (held, so that no other owner takes its address).
-    private final class Copy {
+    /// What one thread keeps: whose it is (held, so that no other owner takes its address),
+    /// its renders so far and, once made, its copy. Only that thread reads or changes it.
+    private final class ThisThread {
         let owner: ThreadTemplates
-        let library: TemplateLibrary
+        var renders = 0
+        var copy: TemplateLibrary?
 
-        init(owner: ThreadTemplates, library: TemplateLibrary) {
-            (self.owner, self.library) = (owner, library)
+        init(owner: ThreadTemplates) {
+            self.owner = owner
         }
     }
 
-    /// The thread-specific slot of each thread's copy, released when the thread ends.
+    /// The thread-specific slot of each thread's ``ThisThread``, released when the thread ends.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { slot in
