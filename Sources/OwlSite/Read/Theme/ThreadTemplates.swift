@@ -15,9 +15,9 @@ import Glibc
 /// posts, where the two cores seldom render at once, the same.
 ///
 /// A thread renders with the shared library until it has rendered ``rendersBeforeCopy``
-/// times: a rebuild renders a page or a few, on two or three threads, and a copy for each
-/// of them was 5.4 million instructions and 1,300 allocations of a 1,000-post rebuild's 83
-/// million and 23,000, against no contention worth a copy.
+/// times: a rebuild renders a page or a few, on two or three threads, and the copies for
+/// them were 1,200 of a 1,000-post rebuild's 23,400 allocations, and 1.3 to 4.2 million of
+/// its 83 million instructions (valgrind, two runs), against no contention worth a copy.
 final class ThreadTemplates: Sendable {
     /// The library the copies are made of.
     let library: TemplateLibrary
