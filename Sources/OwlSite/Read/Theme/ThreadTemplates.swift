@@ -34,11 +34,13 @@ final class ThreadTemplates: Sendable {
     /// it was made of) until the thread renders with another `ThreadTemplates`, or ends: one
     /// copy a thread at most.
     var forThisThread: TemplateLibrary {
+        let slot = pthread_getspecific(Self.key).map { Unmanaged<ThisThread>.fromOpaque($0) }
         let thread: ThisThread
-        if let slot = pthread_getspecific(Self.key), Unmanaged<ThisThread>.fromOpaque(slot).takeUnretainedValue().owner === self {
-            thread = Unmanaged<ThisThread>.fromOpaque(slot).takeUnretainedValue()
+        if let kept = slot?.takeUnretainedValue(), kept.owner === self {
+            thread = kept
         } else {
-            if let slot = pthread_getspecific(Self.key) { Unmanaged<ThisThread>.fromOpaque(slot).release() }
+            // None yet, or another set's: this set's takes its place.
+            slot?.release()
             thread = ThisThread(owner: self)
             pthread_setspecific(Self.key, Unmanaged.passRetained(thread).toOpaque())
         }
