@@ -313,7 +313,8 @@ import TestSupport
 /// record uses.
 @Suite struct BuildRecordFolderTests {
     /// What a build looks at, before reading anything, to tell whether it may take pages from
-    /// an earlier build (and so keep the memory it frees for the next build's, ``FreedMemory``).
+    /// an earlier build (and so keep the memory it frees for ten seconds, to use again, rather
+    /// than give it back within 200 ms, ``FreedMemory``).
     @Test func buildsAreFoundRecordedOnceABuildKeptItsCache() throws {
         let site = try SiteFixture()
         defer { site.remove() }
