@@ -3,7 +3,8 @@ import Foundation
 /// `owl-bench scale` (`make bench-scale`): cold builds of 1,000, 10,000 and 100,000
 /// generated posts, each round shown and the medians, with the file-system floor of each
 /// size (``FileSystemFloor``) and Hugo 0.111 at the sizes it is measured at, so a reader
-/// sees how wall time, CPU and memory grow; then the issue's targets beside the figures.
+/// sees how wall time, CPU and memory grow; from 10,000 posts on, one-post body edits of the
+/// last round's output (issue 31's rebuild targets); then the issues' targets beside the figures.
 ///
 /// `OWL_SCALE_SIZES` (comma-separated post counts) and `OWL_SCALE_ROUNDS` (3) change the
 /// run. The generated posts are kept under `.build/bench-content/` for the next run.
@@ -48,7 +49,13 @@ enum ScaleBenchmarks {
     struct Measured {
         var owl: BuildBenchmarks.Figures
         var floor: Double
+        /// The median one-post body edit after the cold builds, for the sizes it is measured at.
+        var bodyEdit: BuildBenchmarks.Figures?
     }
+
+    /// One-post body edits are measured from this many posts up (issue 31's targets are at
+    /// 10,000 and 100,000).
+    static let editsFrom = 10_000
 
     /// The rounds of one size, each printed as it ends, then their medians; `work` holds the
     /// outputs until the benchmark ends.
@@ -83,14 +90,43 @@ enum ScaleBenchmarks {
                 print(row(size: size, label: "Hugo \(round)", hugo, floor: floor))
             }
         }
+        let bodyEdit = size >= editsFrom ? try bodyEdits(site: site, output: work.appendingPathComponent("public-\(rounds)"), size: size) : nil
         try? FileManager.default.removeItem(at: site.appendingPathComponent(".owl-cache"))
         let written = tree!
-        let measured = Measured(owl: median(owlRuns), floor: DiffBenchmarks.median(floorRuns))
+        let measured = Measured(owl: median(owlRuns), floor: DiffBenchmarks.median(floorRuns), bodyEdit: bodyEdit)
         print(row(size: size, label: "owl-site median", measured.owl, floor: measured.floor))
         if !hugoRuns.isEmpty { print(row(size: size, label: "Hugo median", median(hugoRuns), floor: measured.floor)) }
         print(pad(grouped(size), 9) + String(format: " the build wrote %d folders and %d files, %.1f MB", written.folders.count,
                                              written.files.count, Double(written.byteCount) / 1e6))
         return measured
+    }
+
+    /// One-post body edits of the site the last round built into `output`, as
+    /// `owl-bench edits` makes them at 10,000 posts: two first (the first makes the spare
+    /// folder), then five, each build three seconds after its edit. Each line printed; the
+    /// median of the five. The edited posts get their bytes back at the end: the generated
+    /// site is kept for later runs.
+    private static func bodyEdits(site: URL, output: URL, size: Int) throws -> BuildBenchmarks.Figures {
+        let posts = [2, 3, 42, 43, 44, 45, 46]
+        let originals = try posts.map { try Data(contentsOf: postFile($0, in: site)) }
+        defer { for (number, bytes) in zip(posts, originals) { try? bytes.write(to: postFile(number, in: site)) } }
+        var builds: [BuildBenchmarks.Figures] = []
+        for number in posts {
+            try EditBenchmarks.edit(.body, post: number, in: site)
+            Thread.sleep(forTimeInterval: EditBenchmarks.pauseBetweenEdits)
+            builds.append(try BuildBenchmarks.owlBuild(site: site, output: output))
+        }
+        let timed = Array(builds.dropFirst(2))
+        print(pad(grouped(size), 9) + " " + pad("body edit", -16) + " one post, 3 s after the edit: first two "
+              + builds.prefix(2).map { String(format: "%.0f ms", $0.wall * 1000) }.joined(separator: ", ") + "; then "
+              + timed.map { String(format: "%.0f", $0.wall * 1000) }.joined(separator: ", ") + " ms"
+              + String(format: ", median %.0f ms, peak %.0f MiB", BuildBenchmarks.median(timed).wall * 1000, BuildBenchmarks.median(timed).peakMiB))
+        return BuildBenchmarks.median(timed)
+    }
+
+    /// The file of generated post `number` in `site`.
+    private static func postFile(_ number: Int, in site: URL) -> URL {
+        site.appendingPathComponent(String(format: "content/posts/post-%05d.md", number))
     }
 
     private static let header = [pad("posts", 9), pad("", -16), pad("wall", 8), pad("user", 8), pad("system", 8), pad("peak", 9),
@@ -116,7 +152,7 @@ enum ScaleBenchmarks {
                                 system: DiffBenchmarks.median(runs.map(\.system)), peakMiB: DiffBenchmarks.median(runs.map(\.peakMiB)))
     }
 
-    /// The issue's targets (issue 37) beside the medians, for the sizes that were measured.
+    /// The issues' targets (37, and 31's body edits) beside the medians, for the sizes that were measured.
     private static func printTargets(_ medians: [Int: Measured]) {
         var lines: [String] = []
         func check(_ name: String, _ value: Double, _ limit: Double, _ unit: String) {
@@ -130,6 +166,10 @@ enum ScaleBenchmarks {
         }
         if let medium = medians[10_000] {
             check("10,000 posts cold, peak memory", medium.owl.peakMiB * 1_048_576 / 1e6, 120, "MB")
+            if let edit = medium.bodyEdit { check("10,000 posts, one-post body edit (issue 31)", edit.wall * 1000, 100, "ms") }
+        }
+        if let edit = medians[100_000]?.bodyEdit {
+            check("100,000 posts, one-post body edit (issue 31)", edit.wall * 1000, 500, "ms")
         }
         if let large = medians[100_000], let medium = medians[10_000] {
             // Linear: a page costs as much at 100,000 as at 10,000.
