@@ -128,7 +128,7 @@ enum EditBenchmarks {
 
     /// Edits post `number` of the site whose posts are in `site/content/posts`.
     static func edit(_ kind: Edit, post number: Int, in site: URL) throws {
-        let post = site.appendingPathComponent(String(format: "content/posts/post-%05d.md", number))
+        let post = postFile(number, in: site)
         var text = try String(contentsOf: post, encoding: .utf8)
         switch kind {
         case .body:
@@ -138,6 +138,11 @@ enum EditBenchmarks {
             text.replaceSubrange(line, with: "title: \"Retitled ")
         }
         try text.write(to: post, atomically: true, encoding: .utf8)
+    }
+
+    /// The file of generated post `number` (`gen_content.py` names them) in `site`.
+    static func postFile(_ number: Int, in site: URL) -> URL {
+        site.appendingPathComponent(String(format: "content/posts/post-%05d.md", number))
     }
 
     /// Hugo's build of `site` before and after the same edit, each into a folder of its own:
