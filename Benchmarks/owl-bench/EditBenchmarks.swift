@@ -27,7 +27,7 @@ enum EditBenchmarks {
             // spare output folder in place, as every later one does. The first makes that
             // folder (its pages linked to the output's, the edited ones written): shown apart.
             _ = try BuildBenchmarks.owlBuild(site: site, output: output)
-            let firstEdits = try [2, 3].map { number in
+            let firstEdits = try postsEditedFirst.map { number in
                 try edit(.body, post: number, in: site)
                 return try BuildBenchmarks.owlBuild(site: site, output: output)
             }
@@ -38,12 +38,7 @@ enum EditBenchmarks {
                 var changed = 0
                 for number in editedPosts {
                     let before = snapshot(output)
-                    try edit(kind, post: number, in: site)
-                    // Seconds apart, as a writer saves: memory a build frees can go back to
-                    // the host of a virtual machine by the next one (``HugePages`` in OwlSite
-                    // tells what that cost when builds took huge pages).
-                    Thread.sleep(forTimeInterval: pauseBetweenEdits)
-                    times.append(try BuildBenchmarks.owlBuild(site: site, output: output))
+                    times.append(try editAndBuild(kind, post: number, site: site, output: output))
                     if number == editedPosts[0] { changed = differences(before, snapshot(output)) }
                 }
                 let hugoChanged = try hugoFilesChanged(by: kind, post: editedPosts[0], site: hugo, work: work)
@@ -69,7 +64,7 @@ enum EditBenchmarks {
                 var hugoColumns = ["-", "-"]
                 if index < hugoRebuilds.count {
                     let hugo = hugoRebuilds[index]
-                    let hugoMedian = hugo.map(\.milliseconds).sorted()[hugo.count / 2]
+                    let hugoMedian = DiffBenchmarks.median(hugo.map(\.milliseconds))
                     hugoColumns = [String(format: "%.0f ms (median of %d)", hugoMedian, hugo.count), String(format: "%.2f×", median.wall * 1000 / hugoMedian)]
                     // A save Hugo saw as two changes shows as the sum of its rebuilds, with their number.
                     rounds.append("hugo server, \(edit.kind.rawValue): " + hugo.map { String(format: "%.0f", $0.milliseconds) + ($0.rebuilds > 1 ? " (\($0.rebuilds) rebuilds)" : "") }
@@ -102,8 +97,19 @@ enum EditBenchmarks {
         BuildBenchmarks.delete(work)
     }
 
-    /// The posts edited, one edit each, for each kind of edit.
-    private static let editedPosts = [42, 43, 44, 45, 46]
+    /// The posts edited right after the cold build, untimed in a median (the first makes
+    /// the spare folder), then those edited once each, for each kind of edit.
+    static let postsEditedFirst = [2, 3], editedPosts = [42, 43, 44, 45, 46]
+
+    /// Makes `kind` of edit to post `number` of `site`, then, seconds later as a writer
+    /// saves, builds it into `output`: the build's figures. (Memory a build frees can go back
+    /// to the host of a virtual machine by the next one: ``HugePages`` in OwlSite tells what
+    /// that cost when builds took huge pages.)
+    static func editAndBuild(_ kind: Edit, post number: Int, site: URL, output: URL) throws -> BuildBenchmarks.Figures {
+        try edit(kind, post: number, in: site)
+        Thread.sleep(forTimeInterval: pauseBetweenEdits)
+        return try BuildBenchmarks.owlBuild(site: site, output: output)
+    }
 
     /// `hugo server` on the Hugo copy of the site, for each kind in `kinds`: its rebuilds after
     /// the same edits of the same posts as `owl-site`'s, seconds apart as theirs.

@@ -107,18 +107,13 @@ enum ScaleBenchmarks {
     /// median of the five. The edited posts get their bytes back at the end: the generated
     /// site is kept for later runs.
     private static func bodyEdits(site: URL, output: URL, size: Int) throws -> BuildBenchmarks.Figures {
-        let posts = [2, 3, 42, 43, 44, 45, 46]
+        let posts = EditBenchmarks.postsEditedFirst + EditBenchmarks.editedPosts
         let originals = try posts.map { try Data(contentsOf: EditBenchmarks.postFile($0, in: site)) }
         defer { for (number, bytes) in zip(posts, originals) { try? bytes.write(to: EditBenchmarks.postFile(number, in: site)) } }
-        var builds: [BuildBenchmarks.Figures] = []
-        for number in posts {
-            try EditBenchmarks.edit(.body, post: number, in: site)
-            Thread.sleep(forTimeInterval: EditBenchmarks.pauseBetweenEdits)
-            builds.append(try BuildBenchmarks.owlBuild(site: site, output: output))
-        }
-        let timed = Array(builds.dropFirst(2)), median = BuildBenchmarks.median(timed)
+        let builds = try posts.map { try EditBenchmarks.editAndBuild(.body, post: $0, site: site, output: output) }
+        let timed = Array(builds.dropFirst(EditBenchmarks.postsEditedFirst.count)), median = BuildBenchmarks.median(timed)
         print(pad(grouped(size), 9) + " " + pad("body edit", -16) + " one post, 3 s after the edit: first two "
-              + builds.prefix(2).map { String(format: "%.0f ms", $0.wall * 1000) }.joined(separator: ", ") + "; then "
+              + builds.prefix(EditBenchmarks.postsEditedFirst.count).map { String(format: "%.0f ms", $0.wall * 1000) }.joined(separator: ", ") + "; then "
               + timed.map { String(format: "%.0f", $0.wall * 1000) }.joined(separator: ", ") + " ms"
               + String(format: ", median %.0f ms, peak %.0f MiB", median.wall * 1000, median.peakMiB))
         return median

@@ -20,8 +20,13 @@ import CLinux
 /// peaked at 132–139 MB rather than 116–118.
 enum HugePages {
     /// Refuses huge pages to the process from now on (`PR_SET_THP_DISABLE`; memory already
-    /// in them stays). Does nothing where the kernel cannot.
+    /// in them stays). Does nothing where the kernel cannot. The setting is the process's:
+    /// made once, by the first build (`serve` starts one at every save).
     static func refuse() {
-        _ = owl_refuse_huge_pages()
+        _ = refused
     }
+
+    private static let refused: Void = {
+        _ = owl_refuse_huge_pages()
+    }()
 }
